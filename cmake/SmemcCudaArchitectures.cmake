@@ -1,0 +1,36 @@
+# Picks CMAKE_CUDA_ARCHITECTURES when the user gave none.
+#
+# - A value from the user (-DCMAKE_CUDA_ARCHITECTURES=..., a preset, or the
+#   CUDAARCHS environment variable) is never overridden.
+# - With a visible GPU, "native": SASS for exactly the GPUs present.
+# - With no GPU (CI, build hosts) "native" fails at configure time, so the
+#   default is "90": sm_90 SASS for the H100/H200 plus compute_90 PTX that the
+#   driver can JIT for any newer GPU.
+#
+# GPU presence is decided with nvidia-smi, the cheapest probe that needs no
+# enabled CUDA language; SMEMC_CUDA_ARCHITECTURES_NO_GPU overrides the fallback.
+function(smemc_choose_cuda_architectures)
+  if(DEFINED CMAKE_CUDA_ARCHITECTURES OR DEFINED ENV{CUDAARCHS})
+    return()
+  endif()
+  set(fallback "90")
+  if(DEFINED SMEMC_CUDA_ARCHITECTURES_NO_GPU)
+    set(fallback "${SMEMC_CUDA_ARCHITECTURES_NO_GPU}")
+  endif()
+  find_program(SMEMC_NVIDIA_SMI nvidia-smi)
+  set(chosen "${fallback}")
+  set(why "no GPU visible to nvidia-smi")
+  if(SMEMC_NVIDIA_SMI)
+    execute_process(
+      COMMAND "${SMEMC_NVIDIA_SMI}" --query-gpu=compute_cap --format=csv,noheader
+      RESULT_VARIABLE rc OUTPUT_VARIABLE caps ERROR_QUIET OUTPUT_STRIP_TRAILING_WHITESPACE
+      TIMEOUT 20)
+    if(rc EQUAL 0 AND caps MATCHES "^[0-9]+\\.[0-9]+")
+      set(chosen "native")
+      string(REPLACE "\n" ", " caps "${caps}")
+      set(why "GPU(s) with compute capability ${caps}")
+    endif()
+  endif()
+  message(STATUS "smem-conformance: CMAKE_CUDA_ARCHITECTURES=${chosen} (${why}); pass -DCMAKE_CUDA_ARCHITECTURES to choose")
+  set(CMAKE_CUDA_ARCHITECTURES "${chosen}" CACHE STRING "CUDA architectures (chosen by smem-conformance when unset)")
+endfunction()

@@ -1,0 +1,77 @@
+# compute-sanitizer runs under CTest.
+#
+# SMEMC_COMPUTE_SANITIZER (cache): the compute-sanitizer executable; found
+# next to nvcc when not given. When it is missing, no sanitizer test is
+# registered. When it exists but no device is usable, the wrapper
+# (ctest_config/sanitize.sh) exits 77 and CTest reports the test as skipped.
+#
+# Each device test binary is registered once per tool, as <tool>.<binary>:
+# - the fixtures' reduced workload (SMEMC_WORKLOAD=reduced: small sizes, few
+#   property cases, fixed seeds), so a tool's whole pass takes minutes;
+# - host-only tests, the `large` tests and marked exhibits filtered out (the
+#   exhibits' findings are asserted by the canaries instead);
+# - --error-exitcode 86: any report fails the test;
+# - --report-api-errors no: the suite checks every CUDA call itself, and some
+#   tests make calls that must fail (a launch over the shared-memory limit).
+# Labels: the tool's name and `sanitizer`.
+
+find_program(SMEMC_COMPUTE_SANITIZER compute-sanitizer
+  HINTS "${CUDAToolkit_BIN_DIR}" "${CUDAToolkit_BIN_DIR}/../compute-sanitizer" "${CUDAToolkit_LIBRARY_ROOT}/compute-sanitizer"
+  DOC "compute-sanitizer executable (sanitizer tests are registered only when found)")
+
+set(SMEMC_SANITIZER_EXIT_CODE 86)
+set(SMEMC_SANITIZE_WRAPPER "${PROJECT_SOURCE_DIR}/ctest_config/sanitize.sh")
+set(SMEMC_SANITIZER_TOOLS memcheck racecheck synccheck initcheck)
+
+set(SMEMC_SANITIZER_OPTIONS_memcheck --leak-check full --padding 32)
+set(SMEMC_SANITIZER_OPTIONS_racecheck)
+set(SMEMC_SANITIZER_OPTIONS_synccheck)
+set(SMEMC_SANITIZER_OPTIONS_initcheck)
+
+if(SMEMC_COMPUTE_SANITIZER)
+  message(STATUS "smem-conformance: compute-sanitizer: ${SMEMC_COMPUTE_SANITIZER}")
+  # initcheck watches global memory; newer releases can watch shared memory
+  # too. Use that where this compute-sanitizer offers it.
+  execute_process(COMMAND "${SMEMC_COMPUTE_SANITIZER}" --tool initcheck --help
+                  OUTPUT_VARIABLE _smemc_initcheck_help ERROR_QUIET TIMEOUT 30)
+  if(_smemc_initcheck_help MATCHES "--initcheck-address-space")
+    set(SMEMC_SANITIZER_OPTIONS_initcheck --initcheck-address-space all)
+    message(STATUS "smem-conformance: initcheck covers global and shared memory (--initcheck-address-space all)")
+  else()
+    message(STATUS "smem-conformance: initcheck covers global memory (no --initcheck-address-space)")
+  endif()
+else()
+  message(STATUS "smem-conformance: compute-sanitizer not found: no sanitizer tests")
+endif()
+
+# smemc_sanitizer_test(NAME <name> TOOL <tool> EXPECT clean|flagged [MATCH <regex>]
+#                      COMMAND <program> <args>...)
+function(smemc_sanitizer_test)
+  cmake_parse_arguments(ARG "" "NAME;TOOL;EXPECT;MATCH" "COMMAND;LABELS" ${ARGN})
+  if(NOT SMEMC_COMPUTE_SANITIZER)
+    return()
+  endif()
+  if(NOT ARG_MATCH)
+    set(ARG_MATCH "-")
+  endif()
+  list(GET ARG_COMMAND 0 program)
+  set(labels ${ARG_TOOL} sanitizer ${ARG_LABELS})
+  add_test(NAME ${ARG_NAME}
+    COMMAND bash "${SMEMC_SANITIZE_WRAPPER}" "${program}" ${ARG_EXPECT} "${ARG_MATCH}" ${SMEMC_SANITIZER_EXIT_CODE}
+            "${SMEMC_COMPUTE_SANITIZER}" --tool ${ARG_TOOL} ${SMEMC_SANITIZER_OPTIONS_${ARG_TOOL}}
+            --error-exitcode ${SMEMC_SANITIZER_EXIT_CODE} --report-api-errors no
+            -- ${ARG_COMMAND})
+  set_tests_properties(${ARG_NAME} PROPERTIES
+    LABELS "${labels}"
+    ENVIRONMENT "SMEMC_WORKLOAD=reduced"
+    SKIP_RETURN_CODE 77
+    RESOURCE_GROUPS "gpus:1"
+    TIMEOUT 1800)
+endfunction()
+
+function(smemc_add_sanitizer_runs target)
+  foreach(tool IN LISTS SMEMC_SANITIZER_TOOLS)
+    smemc_sanitizer_test(NAME ${tool}.${target} TOOL ${tool} EXPECT clean
+      COMMAND $<TARGET_FILE:${target}> "--gtest_filter=-*Host*:*large*:*__exhibit" --gtest_brief=1)
+  endforeach()
+endfunction()

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Runs one program under compute-sanitizer for CTest.
+#
+#   sanitize.sh <probe> <expect> <regex|-> <exit-code> <compute-sanitizer> <tool args...> -- <program> <args...>
+#
+# <probe> --smemc-device-status must exit 0 (device usable) or 77 (none: this
+# script exits 77 and CTest reports the test skipped).
+# expect=clean    pass iff compute-sanitizer exits 0.
+# expect=flagged  a canary: pass iff compute-sanitizer exits <exit-code> (it
+#                 reported something) and its output matches <regex> (it
+#                 reported the planted hazard).
+set -u
+probe=$1 expect=$2 regex=$3 flagged_code=$4
+shift 4
+
+if ! status=$("$probe" --smemc-device-status 2>&1); then
+  echo "SMEMC_SKIPPED: $status"
+  exit 77
+fi
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+start=$(date +%s)
+"$@" 2>&1 | tee "$log"
+code=${PIPESTATUS[0]}
+echo "sanitize.sh: exit code $code after $(( $(date +%s) - start )) s"
+
+case $expect in
+  clean)
+    exit "$code" ;;
+  flagged)
+    if [ "$code" -ne "$flagged_code" ]; then
+      echo "sanitize.sh: CANARY NOT FLAGGED: expected exit code $flagged_code, got $code"
+      exit 1
+    fi
+    if ! grep -Eq -- "$regex" "$log"; then
+      echo "sanitize.sh: CANARY NOT FLAGGED: no report matching /$regex/"
+      exit 1
+    fi
+    echo "sanitize.sh: canary flagged as expected (/$regex/)"
+    exit 0 ;;
+  *)
+    echo "sanitize.sh: unknown expectation '$expect'"
+    exit 2 ;;
+esac

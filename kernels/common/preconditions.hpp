@@ -1,0 +1,28 @@
+#pragma once
+// Launcher argument checks. Every launcher validates before it enqueues
+// anything and throws std::invalid_argument naming itself and the argument;
+// it never clamps, rounds or silently ignores a bad value.
+
+#include <climits>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace smemc {
+
+inline bool is_power_of_two(std::int64_t x) noexcept { return x > 0 && (x & (x - 1)) == 0; }
+
+// ceil(a / b) for a >= 0, b > 0.
+inline std::int64_t ceil_div(std::int64_t a, std::int64_t b) noexcept { return (a + b - 1) / b; }
+
+// Throws "<launcher>: <violation>" when violation is not empty.
+inline void reject_if(std::string_view launcher, const std::string& violation) {
+  if (!violation.empty()) throw std::invalid_argument(std::string(launcher) + ": " + violation);
+}
+
+inline void require_pointer(std::string_view launcher, const void* p, std::string_view what) {
+  if (p == nullptr) throw std::invalid_argument(std::string(launcher) + ": " + std::string(what) + " is a null pointer");
+}
+
+}  // namespace smemc

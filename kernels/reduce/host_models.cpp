@@ -1,0 +1,46 @@
+#include "reduce/host_models.hpp"
+
+#include <bit>
+
+namespace smemc::reduce::model {
+namespace {
+std::int64_t ceil_log2(std::int64_t x) { return x <= 1 ? 0 : std::bit_width(static_cast<std::uint64_t>(x - 1)); }
+}  // namespace
+
+float halving_cascade_model(std::span<const float> x, int) { return halving_cascade(std::vector<float>(x.begin(), x.end())); }
+float tree_with_fixup_model(std::span<const float> x, int block) { return tree_with_fixup(x, block); }
+std::vector<float> block_partials_model(std::span<const float> x, int block) { return block_partials(x, block); }
+
+std::int64_t halving_model_depth(std::int64_t n, int) {
+  return halving_cascade(std::vector<Depth>(static_cast<std::size_t>(n))).value;
+}
+
+std::int64_t tree_with_fixup_model_depth(std::int64_t n, int block) {
+  const std::vector<Depth> leaves(static_cast<std::size_t>(n));
+  return tree_with_fixup(std::span<const Depth>(leaves), block).value;
+}
+
+std::int64_t tree_with_atomic_model_depth(std::int64_t n, int block) {
+  const std::vector<Depth> leaves(static_cast<std::size_t>(n));
+  const std::vector<Depth> partials = block_partials(std::span<const Depth>(leaves), block);
+  Depth chain{};  // out[0] = 0, then one atomic add per partial, in any order
+  for (const Depth& p : partials) chain = chain + p;
+  return partials.empty() ? 0 : chain.value;
+}
+
+std::int64_t tree_blocks(std::int64_t n, int block) { return (n + 2 * std::int64_t{block} - 1) / (2 * std::int64_t{block}); }
+
+std::int64_t halving_depth(std::int64_t n, int) { return ceil_log2(n); }
+
+std::int64_t tree_with_fixup_depth(std::int64_t n, int block) {
+  if (n == 0) return 0;
+  const std::int64_t per_fixup_thread = (tree_blocks(n, block) + kFixupThreads - 1) / kFixupThreads;
+  return 1 + ceil_log2(block) + per_fixup_thread + ceil_log2(kFixupThreads);
+}
+
+std::int64_t tree_with_atomic_depth(std::int64_t n, int block) {
+  if (n == 0) return 0;
+  return 1 + ceil_log2(block) + tree_blocks(n, block);
+}
+
+}  // namespace smemc::reduce::model

@@ -1,0 +1,108 @@
+#pragma once
+// Order-faithful host models of the reduction variants: the same additions,
+// on the same operands, in the same order as the kernels, in float. A kernel
+// that matches its model bit for bit computed exactly what its source says.
+// Backend-neutral: a port of a variant reuses its model and depth formula.
+//
+// Each model is a template over the value type. With float it predicts the
+// kernel's result; with Depth it measures how many additions the deepest
+// input went through, which host tests compare with the registry's
+// summation_depth formula (the k of the error bound).
+
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace smemc::reduce::model {
+
+// A node of a summation tree that records only its depth.
+struct Depth {
+  std::int64_t value = 0;
+};
+inline Depth operator+(Depth a, Depth b) { return {std::max(a.value, b.value) + 1}; }
+
+// Threads of the one-block fix-up kernel that finishes the tree variants.
+inline constexpr int kFixupThreads = 1024;
+
+// §5.1's cascade: while m > 1, fold the upper floor(m/2) elements onto the
+// lower ones, keeping the middle one when m is odd. For a power of two this
+// is exactly the text's loop (m = n/2, n/4, ... 1).
+template <typename V>
+V halving_cascade(std::vector<V> x) {
+  if (x.empty()) return V{};
+  for (std::size_t m = x.size(); m > 1;) {
+    const std::size_t half = m / 2, upper = m - half;
+    for (std::size_t i = 0; i < half; ++i) x[i] = x[i] + x[upper + i];
+    m = upper;
+  }
+  return x[0];
+}
+
+// The block tree of §5.2 (global memory) and §5.3 (shared memory), which
+// build the same tree: block b covers x[2·b·B, 2·(b+1)·B); thread t first adds
+// its two elements (zero past the end), then at widths B/2, B/4, ... 1 thread
+// t < width adds the partial of thread t + width. One partial per block.
+template <typename V>
+std::vector<V> block_partials(std::span<const V> x, int block) {
+  const auto n = static_cast<std::int64_t>(x.size());
+  const std::int64_t per_block = 2 * static_cast<std::int64_t>(block);
+  std::vector<V> partials(static_cast<std::size_t>((n + per_block - 1) / per_block));
+  std::vector<V> s(static_cast<std::size_t>(block));
+  for (std::size_t b = 0; b < partials.size(); ++b) {
+    const std::int64_t base = static_cast<std::int64_t>(b) * per_block;
+    for (int t = 0; t < block; ++t) {
+      const std::int64_t idx = base + t;
+      const V left = idx < n ? x[idx] : V{};
+      const V right = idx + block < n ? x[idx + block] : V{};
+      s[t] = left + right;
+    }
+    for (int width = block / 2; width > 0; width /= 2) {
+      for (int t = 0; t < width; ++t) s[t] = s[t] + s[t + width];
+    }
+    partials[b] = s[0];
+  }
+  return partials;
+}
+
+// The fix-up kernel: kFixupThreads threads, thread t accumulates partials t,
+// t + kFixupThreads, ... starting from +0, then the shared-memory tree.
+template <typename V>
+V fixup(std::span<const V> partials) {
+  std::vector<V> s(kFixupThreads);
+  for (std::size_t t = 0; t < s.size(); ++t) {
+    V sum{};
+    for (std::size_t i = t; i < partials.size(); i += kFixupThreads) sum = sum + partials[i];
+    s[t] = sum;
+  }
+  for (int width = kFixupThreads / 2; width > 0; width /= 2) {
+    for (int t = 0; t < width; ++t) s[t] = s[t] + s[t + width];
+  }
+  return s[0];
+}
+
+// Block tree finished by the fix-up kernel (n = 0 gives +0 without a launch).
+template <typename V>
+V tree_with_fixup(std::span<const V> x, int block) {
+  if (x.empty()) return V{};
+  const std::vector<V> partials = block_partials(x, block);
+  return fixup(std::span<const V>(partials));
+}
+
+// Float entry points used by the registry rows.
+float halving_cascade_model(std::span<const float> x, int block);
+float tree_with_fixup_model(std::span<const float> x, int block);
+std::vector<float> block_partials_model(std::span<const float> x, int block);
+
+// Summation depths (the k of gamma_k): the formulas the registry states.
+std::int64_t halving_depth(std::int64_t n, int block);             // ceil(log2 n)
+std::int64_t tree_with_fixup_depth(std::int64_t n, int block);     // 1 + log2 B + ceil(nb / 1024) + 10
+std::int64_t tree_with_atomic_depth(std::int64_t n, int block);    // 1 + log2 B + nb
+// The depths the models' trees actually have, measured with Depth.
+std::int64_t halving_model_depth(std::int64_t n, int block);
+std::int64_t tree_with_fixup_model_depth(std::int64_t n, int block);
+std::int64_t tree_with_atomic_model_depth(std::int64_t n, int block);  // deepest partial + the atomic chain
+// Blocks (and so partials) of the tree variants: ceil(n / 2B).
+std::int64_t tree_blocks(std::int64_t n, int block);
+
+}  // namespace smemc::reduce::model

@@ -1,0 +1,249 @@
+// The moving-average family's conformance checks, over the registry.
+// Every variant is deterministic: bitwise against its order-faithful model,
+// and within the derived bound of the exact prefix means.
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+#include "moving_average/moving_average.hpp"
+#include "smemc/check_failure.hpp"
+#include "smemc/data.hpp"
+#include "smemc/error_bound.hpp"
+#include "smemc/exact_sum.hpp"
+#include "smemc/float_bits.hpp"
+#include "smemc/generators.hpp"
+#include "smemc/guarded_buffer.hpp"
+#include "smemc/testing.hpp"
+#include "smemc/workload.hpp"
+
+namespace smemc::moving_average::testing {
+namespace {
+
+using smemc::describe;
+using smemc::testing::check_property;
+using smemc::testing::DeviceTestWithParam;
+using smemc::testing::VariantName;
+
+struct Case {
+  std::int64_t n = 0;
+  int block = 0;
+  DataKind kind = DataKind::uniform;
+  std::uint64_t seed = 0;
+};
+std::ostream& operator<<(std::ostream& os, const Case& c) {
+  return os << "{n=" << c.n << ", block=" << c.block << ", data=" << c.kind << ", seed=" << c.seed << "}";
+}
+std::string describe(const Variant& v, const Case& c) {
+  std::ostringstream os;
+  os << v.name << ' ' << c;
+  return os.str();
+}
+
+bool claims(const Variant& v, std::int64_t n, int block) { return v.size_violation(n, block).empty(); }
+
+// The largest n the variant takes with this block, capped by the workload
+// (a variant's sizes are an interval [0, limit]).
+std::int64_t max_n(const Variant& v, int block) {
+  std::int64_t lo = 0, hi = workload().max_elements;
+  if (claims(v, hi, block)) return hi;
+  while (hi - lo > 1) {
+    const std::int64_t mid = lo + (hi - lo) / 2;
+    (claims(v, mid, block) ? lo : hi) = mid;
+  }
+  return lo;
+}
+
+rc::Gen<Case> case_for(const Variant& v, std::span<const DataKind> kinds) {
+  return rc::gen::mapcat(gen::one_of(v.block_sizes), [&v, kinds](int block) {
+    return rc::gen::build<Case>(rc::gen::set(&Case::n, gen::size(max_n(v, block), block == 0 ? 32 : block)),
+                                rc::gen::set(&Case::block, rc::gen::just(block)),
+                                rc::gen::set(&Case::kind, gen::data_kind(kinds)),
+                                rc::gen::set(&Case::seed, gen::seed()));
+  });
+}
+
+// Runs in place on a guarded buffer; returns what the buffer holds after.
+std::vector<float> run(const Variant& v, std::span<const float> a, int block) {
+  const auto n = static_cast<std::int64_t>(a.size());
+  GuardedBuffer<float> data("data", a.size());
+  GuardedBytes workspace("workspace", v.workspace_bytes(n, block));
+  workspace.poison();
+  data.upload(a);
+  v.launch({.n = n, .data = data.data(), .workspace = workspace.payload_bytes() ? workspace.payload() : nullptr, .block = block}, {});
+  backend().synchronize({});
+  data.verify_guards();
+  workspace.verify_guards();
+  return data.download();
+}
+
+void expect_model(const Variant& v, std::span<const float> a, int block, std::span<const float> got,
+                  const std::string& context) {
+  const std::vector<float> expected = v.ordered_model(a, block);
+  std::int64_t mismatches = 0;
+  std::ostringstream first;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    if (same_result(expected[i], got[i])) continue;
+    if (++mismatches <= 5) first << "\n  [" << i << "] expected " << describe(expected[i]) << ", got " << describe(got[i]);
+  }
+  if (mismatches > 0) fail_check(context + ": " + std::to_string(mismatches) + " elements differ from the host model" + first.str());
+}
+
+// out_i = fl(fl(S_i) / fl(i+1)) with fl(S_i) from k additions: then
+//   |out_i (i+1) - S_i| <= gamma_{k+2} sum_{j<=i} |a_j| + (i+1) 2^-150
+// for every i, S_i exact (the last term: a quotient that underflows).
+// Non-finite prefixes must give the IEEE result (NaN, or the infinity).
+void expect_prefix_means(const Variant& v, std::span<const float> a, int block, std::span<const float> got,
+                         const std::string& context) {
+  const auto n = static_cast<std::int64_t>(a.size());
+  const std::int64_t k = v.prefix_depth(n, block) + 2;
+  SumReference prefix;
+  for (std::int64_t i = 0; i < n; ++i) {
+    prefix.add(a[i]);
+    const float out = got[i];
+    if (!prefix.sum.is_finite()) {
+      const float expected = prefix.sum.to_float();
+      const bool ok = std::isnan(expected) ? std::isnan(out) && bits_of(out) != kPoisonBits : bits_of(out) == bits_of(expected);
+      if (!ok) fail_check(context + ": [" + std::to_string(i) + "] expected " + describe(expected) + ", got " + describe(out));
+      continue;
+    }
+    if (!std::isfinite(out)) fail_check(context + ": [" + std::to_string(i) + "] non-finite " + describe(out));
+    ExactSum residual = prefix.sum;
+    residual.subtract_product(out, static_cast<std::uint64_t>(i + 1));
+    const double error = std::fabs(residual.to_double());
+    const double bound = sum_error_bound(k, prefix.abs_sum) + static_cast<double>(i + 1) * kDivisionUnderflowAllowance;
+    if (!(error <= bound)) {
+      std::ostringstream os;
+      os.precision(17);
+      os << context << ": [" << i << "] |out*(i+1) - exact prefix| = " << error << " exceeds gamma_" << k
+         << " * sum|a| + (i+1) 2^-150 = " << bound << "; out " << describe(out);
+      fail_check(os.str());
+    }
+  }
+}
+
+class MovingAverageAll : public DeviceTestWithParam<const Variant*> {};
+class MovingAverageHostContract : public ::testing::TestWithParam<const Variant*> {};
+
+TEST_P(MovingAverageAll, host_model_bitwise) {
+  const Variant& v = *GetParam();
+  check_property([&] {
+    const Case c = *case_for(v, arithmetic_kinds());
+    const auto a = make_data(c.kind, c.n, c.seed);
+    expect_model(v, a, c.block, run(v, a, c.block), describe(v, c));
+  });
+}
+
+TEST_P(MovingAverageAll, error_bound) {
+  const Variant& v = *GetParam();
+  check_property([&] {
+    const Case c = *case_for(v, arithmetic_kinds());
+    const auto a = make_data(c.kind, c.n, c.seed);
+    expect_prefix_means(v, a, c.block, run(v, a, c.block), describe(v, c));
+  });
+}
+
+// The text's own example: a[i] = i for ten elements, the result replacing
+// the input: 0, 0.5, 1, ..., 4.5, all exact.
+TEST_P(MovingAverageAll, text_example_in_place) {
+  const Variant& v = *GetParam();
+  std::vector<float> a(10);
+  for (int i = 0; i < 10; ++i) a[i] = static_cast<float>(i);
+  for (int block : v.block_sizes) {
+    const std::vector<float> got = run(v, a, block);
+    for (int i = 0; i < 10; ++i) EXPECT_EQ(got[i], 0.5f * static_cast<float>(i)) << v.name << " block=" << block << " [" << i << "]";
+  }
+}
+
+TEST_P(MovingAverageAll, edge_sizes) {
+  const Variant& v = *GetParam();
+  for (int block : v.block_sizes) {
+    for (std::int64_t n : gen::edge_sizes(std::min<std::int64_t>(max_n(v, block), std::int64_t{1} << 20), block == 0 ? 32 : block)) {
+      const Case c{n, block, DataKind::uniform, 0xA5E7u + static_cast<std::uint64_t>(n)};
+      const auto a = make_data(c.kind, c.n, c.seed);
+      const auto got = run(v, a, block);
+      expect_model(v, a, block, got, describe(v, c));
+      expect_prefix_means(v, a, block, got, describe(v, c));
+    }
+  }
+}
+
+// --- host-only ---------------------------------------------------------------
+
+void expect_rejected(const Variant& v, const Args& a, const std::string& mentioning) {
+  try {
+    v.launch(a, {});
+    ADD_FAILURE() << v.name << " accepted n=" << a.n << " block=" << a.block << " (" << mentioning << ")";
+  } catch (const std::invalid_argument& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find(std::string(v.name)), std::string::npos) << what;
+    EXPECT_NE(what.find(mentioning), std::string::npos) << what;
+  }
+}
+
+TEST_P(MovingAverageHostContract, preconditions) {
+  const Variant& v = *GetParam();
+  auto* fake = reinterpret_cast<float*>(std::uintptr_t{0x10000});
+  const int block = v.block_sizes.front();
+  const std::int64_t limit = max_n(v, block);
+  auto args = [&](std::int64_t n, int b) {
+    return Args{.n = n, .data = fake, .workspace = v.workspace_bytes(n < 0 ? 0 : n, b) ? fake : nullptr, .block = b};
+  };
+  expect_rejected(v, args(-1, block), "negative");
+  if (limit < workload().max_elements) expect_rejected(v, args(limit + 1, block), "exceeds");
+  for (int bad_block : {-1, 2048, block == 0 ? 32 : 0}) expect_rejected(v, args(8, bad_block), "block");
+  Args no_data = args(8, block);
+  no_data.data = nullptr;
+  expect_rejected(v, no_data, "data");
+  if (v.workspace_bytes(8, block) > 0) {
+    Args no_workspace = args(8, block);
+    no_workspace.workspace = nullptr;
+    expect_rejected(v, no_workspace, "workspace");
+  }
+}
+
+TEST_P(MovingAverageHostContract, registry_row) {
+  const Variant& v = *GetParam();
+  EXPECT_FALSE(v.idea.empty());
+  EXPECT_FALSE(v.cost.empty());
+  EXPECT_FALSE(v.preconditions.empty());
+  EXPECT_FALSE(v.error_model.empty());
+  EXPECT_EQ(v.exhibit, !v.exhibit_reason.empty());
+  ASSERT_FALSE(v.block_sizes.empty());
+  ASSERT_TRUE(v.launch && v.size_violation && v.workspace_bytes && v.prefix_depth && v.model_depth && v.ordered_model);
+  for (int block : v.block_sizes) EXPECT_TRUE(claims(v, 1, block)) << v.size_violation(1, block);
+}
+
+TEST_P(MovingAverageHostContract, depth_formula_covers_model) {
+  const Variant& v = *GetParam();
+  for (int block : v.block_sizes) {
+    for (std::int64_t n : gen::edge_sizes(std::min<std::int64_t>(max_n(v, block), std::int64_t{1} << 20), block == 0 ? 32 : block)) {
+      ASSERT_GE(v.prefix_depth(n, block), v.model_depth(n, block)) << v.name << " n=" << n << " block=" << block;
+    }
+  }
+}
+
+TEST_P(MovingAverageHostContract, model_within_bound) {
+  const Variant& v = *GetParam();
+  check_property([&] {
+    Case c = *case_for(v, finite_sum_kinds());
+    c.n = std::min<std::int64_t>(c.n, std::int64_t{1} << 16);
+    const auto a = make_data(c.kind, c.n, c.seed);
+    expect_prefix_means(v, a, c.block, v.ordered_model(a, c.block), describe(v, c) + " (host model)");
+  });
+}
+
+std::vector<const Variant*> all_variants() {
+  std::vector<const Variant*> rows;
+  for (const Variant& v : registry()) rows.push_back(&v);
+  return rows;
+}
+
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageAll, ::testing::ValuesIn(all_variants()), VariantName{});
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageHostContract, ::testing::ValuesIn(all_variants()), VariantName{});
+
+}  // namespace
+}  // namespace smemc::moving_average::testing

@@ -1,0 +1,99 @@
+#include "reduce_harness.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "smemc/check_failure.hpp"
+#include "smemc/error_bound.hpp"
+#include "smemc/float_bits.hpp"
+
+namespace smemc::reduce::testing {
+
+std::ostream& operator<<(std::ostream& os, const Case& c) {
+  return os << "{n=" << c.n << ", block=" << c.block << ", data=" << c.kind << ", seed=" << c.seed << "}";
+}
+
+std::string describe(const Variant& v, const Case& c) {
+  std::ostringstream os;
+  os << v.name << ' ' << c;
+  return os.str();
+}
+
+ReductionRun::ReductionRun(const Variant& v, std::span<const float> x, int block, Stream stream)
+    : v_(v),
+      x_(x),
+      block_(block),
+      stream_(stream),
+      data_("data", x.size(), stream),
+      out_("out", 1, stream),
+      workspace_("workspace", v.workspace_bytes(static_cast<std::int64_t>(x.size()), block), stream) {
+  data_.upload(x, stream);
+  workspace_.poison(stream);
+}
+
+void ReductionRun::launch() {
+  Args args;
+  args.n = static_cast<std::int64_t>(x_.size());
+  args.data = data_.data();
+  args.out = out_.data();
+  args.workspace = workspace_.payload_bytes() == 0 ? nullptr : workspace_.payload();
+  args.block = block_;
+  v_.launch(args, stream_);
+}
+
+float ReductionRun::finish() {
+  backend().synchronize(stream_);
+  data_.verify_guards(stream_);
+  out_.verify_guards(stream_);
+  workspace_.verify_guards(stream_);
+  if (v_.input_use == InputUse::preserved) {
+    const std::vector<float> after = data_.download(stream_);
+    for (std::size_t i = 0; i < after.size(); ++i) {
+      if (bits_of(after[i]) != bits_of(x_[i])) {
+        fail_check(std::string(v_.name) + ": input modified at index " + std::to_string(i) + ": " + describe(x_[i]) +
+                   " became " + describe(after[i]));
+      }
+    }
+  }
+  return out_.download(stream_)[0];
+}
+
+float run(const Variant& v, std::span<const float> x, int block, Stream stream) {
+  ReductionRun r(v, x, block, stream);
+  r.launch();
+  return r.finish();
+}
+
+bool claims(const Variant& v, std::int64_t n, int block) { return v.size_violation(n, block).empty(); }
+
+void expect_same_bits(float expected, float got, const std::string& context) {
+  if (!same_result(expected, got)) {
+    fail_check(context + ": expected " + describe(expected) + " (host model), got " + describe(got));
+  }
+}
+
+void expect_within_bound(const Variant& v, std::span<const float> x, int block, float got, const std::string& context) {
+  const SumReference ref(x);
+  const auto n = static_cast<std::int64_t>(x.size());
+  if (!std::isfinite(got)) fail_check(context + ": non-finite result " + describe(got) + " for finite inputs");
+  const std::int64_t atomic_adds = v.unordered_partials ? static_cast<std::int64_t>(v.unordered_partials(x, block).size()) : 0;
+  const std::int64_t depth = v.summation_depth(n, block);
+  const double bound = sum_error_bound(depth, ref.abs_sum, atomic_adds);
+  const double error = ref.sum.distance_to(got);
+  if (!(error <= bound)) {
+    std::ostringstream os;
+    os.precision(17);
+    os << context << ": |result - exact| = " << error << " exceeds the bound " << bound << " (gamma_" << depth
+       << " * sum|x| = " << ref.abs_sum.to_double() << (atomic_adds ? " + flush allowance" : "") << "); result "
+       << describe(got) << ", exact " << ref.sum.to_double();
+    fail_check(os.str());
+  }
+}
+
+void expect_special_value(const ExactSum& exact, float got, const std::string& context) {
+  const float expected = exact.to_float();
+  const bool ok = std::isnan(expected) ? (std::isnan(got) && bits_of(got) != kPoisonBits) : bits_of(got) == bits_of(expected);
+  if (!ok) fail_check(context + ": expected " + describe(expected) + " from the special values, got " + describe(got));
+}
+
+}  // namespace smemc::reduce::testing

@@ -1,0 +1,63 @@
+#pragma once
+// Running one reduction variant under the fixtures: every buffer guarded,
+// outputs and workspace poisoned, guards and (for input-preserving variants)
+// the input verified after the run. Failures throw smemc::CheckFailure, so
+// the same code serves plain tests and rapidcheck properties.
+
+#include <cstdint>
+#include <ostream>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "reduce/reduce.hpp"
+#include "smemc/data.hpp"
+#include "smemc/exact_sum.hpp"
+#include "smemc/float_bits.hpp"
+#include "smemc/guarded_buffer.hpp"
+
+namespace smemc::reduce::testing {
+
+using smemc::describe;  // describe(float), beside describe(Variant, Case)
+
+// One case: what rapidcheck draws and prints.
+struct Case {
+  std::int64_t n = 0;
+  int block = 0;
+  DataKind kind = DataKind::uniform;
+  std::uint64_t seed = 0;
+};
+std::ostream& operator<<(std::ostream& os, const Case& c);
+std::string describe(const Variant& v, const Case& c);
+
+// Allocation, upload and launch split apart so that two runs can overlap on
+// two streams.
+class ReductionRun {
+ public:
+  ReductionRun(const Variant& v, std::span<const float> x, int block, Stream stream = {});
+  void launch();
+  float finish();  // synchronises, verifies guards and input, returns out[0]
+
+ private:
+  const Variant& v_;
+  std::span<const float> x_;
+  int block_;
+  Stream stream_;
+  GuardedBuffer<float> data_;
+  GuardedBuffer<float> out_;
+  GuardedBytes workspace_;
+};
+
+float run(const Variant& v, std::span<const float> x, int block, Stream stream = {});
+
+// Does the variant take this n (with this block)?
+bool claims(const Variant& v, std::int64_t n, int block);
+
+// The checks. Each throws CheckFailure with `context` and the numbers.
+void expect_same_bits(float expected, float got, const std::string& context);
+// |got - sum x| within the variant's derived bound (finite inputs).
+void expect_within_bound(const Variant& v, std::span<const float> x, int block, float got, const std::string& context);
+// NaN in, or +Inf and -Inf, gives NaN; otherwise infinities propagate.
+void expect_special_value(const ExactSum& exact, float got, const std::string& context);
+
+}  // namespace smemc::reduce::testing

@@ -1,0 +1,273 @@
+// The facts the texts state about shared memory, checked on the device.
+// CUDA-specific: these tests call the CUDA runtime directly.
+
+#include <cuda_runtime_api.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <climits>
+#include <iostream>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "moving_average/moving_average.hpp"
+#include "reduce/reduce.hpp"
+#include "smem_facts/smem_facts.hpp"
+#include "smemc/cuda_check.hpp"
+#include "smemc/data.hpp"
+#include "smemc/device_buffer.hpp"
+#include "smemc/float_bits.hpp"
+#include "smemc/guarded_buffer.hpp"
+#include "smemc/testing.hpp"
+#include "transpose/transpose.hpp"
+
+namespace smemc::facts::testing {
+namespace {
+
+// Every test here needs a device (the fixture skips without one).
+class SmemFacts : public smemc::testing::DeviceTest {};
+
+std::vector<KernelSymbol> every_kernel() {
+  std::vector<KernelSymbol> all;
+  for (auto part : {reduce::kernel_symbols(), transpose::kernel_symbols(), moving_average::kernel_symbols(),
+                    facts::kernel_symbols()}) {
+    all.insert(all.end(), part.begin(), part.end());
+  }
+  return all;
+}
+
+cudaFuncAttributes attributes_of(const void* kernel) {
+  cudaFuncAttributes attributes{};
+  SMEMC_CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel));
+  return attributes;
+}
+
+const KernelSymbol& kernel_named(const std::vector<KernelSymbol>& all, std::string_view name) {
+  const auto it = std::find_if(all.begin(), all.end(), [&](const KernelSymbol& k) { return k.name == name; });
+  if (it == all.end()) throw std::invalid_argument("no kernel named " + std::string(name));
+  return *it;
+}
+
+// cudaFuncGetAttributes().sharedSizeBytes is the static shared memory of a
+// kernel: what its __shared__ declarations add up to.
+TEST_F(SmemFacts, static_shared_memory_matches_declarations) {
+  const auto all = every_kernel();
+  for (const KernelSymbol& k : all) {
+    EXPECT_EQ(attributes_of(k.function).sharedSizeBytes, k.static_smem_bytes) << k.name;
+  }
+  // The numbers the texts give.
+  EXPECT_EQ(attributes_of(kernel_named(all, "transpose_tiled").function).sharedSizeBytes, 4096u) << "float tile[32][32]";
+  EXPECT_EQ(attributes_of(kernel_named(all, "transpose_padded").function).sharedSizeBytes, 4224u) << "float tile[32][33]";
+  EXPECT_EQ(attributes_of(kernel_named(all, "reduce_smem_fixup").function).sharedSizeBytes, 4096u) << "float scratch[1024]";
+  EXPECT_EQ(attributes_of(kernel_named(all, "gpu_shared_memory").function).sharedSizeBytes, 40u) << "float sh_arr[10]";
+}
+
+// §5.3's values/counts layout over one extern __shared__ buffer, checked by
+// what it computes: a stable sort of each tile.
+TEST_F(SmemFacts, aliased_extern_values_counts_layout) {
+  for (int block : {1, 7, 32, 33, 256, 1023, 1024}) {
+    for (DataKind kind : {DataKind::uniform, DataKind::small_integers, DataKind::signed_zeros}) {
+      const std::int64_t n = 3 * block + 5;
+      const std::vector<float> in = make_data(kind, n, 0xA11A5u + block);
+      GuardedBuffer<float> input("in", in.size()), output("out", in.size());
+      input.upload(in);
+      sort_tiles(n, input.data(), output.data(), block, nullptr);
+      SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
+      output.verify_guards();
+      std::vector<float> expected = in;
+      for (std::int64_t base = 0; base < n; base += block) {
+        std::stable_sort(expected.begin() + base, expected.begin() + std::min(n, base + block));
+      }
+      const std::vector<float> got = output.download();
+      for (std::int64_t i = 0; i < n; ++i) {
+        ASSERT_EQ(bits_of(got[i]), bits_of(expected[i])) << "block=" << block << " data=" << kind << " [" << i << "]";
+      }
+    }
+  }
+}
+
+// Two extern __shared__ declarations of different types are one buffer.
+TEST_F(SmemFacts, aliased_extern_char_and_int_views) {
+  constexpr int count = 257;
+  std::vector<int> in(count);
+  for (int i = 0; i < count; ++i) in[i] = static_cast<int>(0x01020304u * (i + 1) ^ 0xA5A5A5A5u);
+  DeviceBuffer<int> input(count), same(1);
+  GuardedBuffer<unsigned char> bytes("bytes", 4 * count);
+  input.upload(in);
+  same.fill_bytes(0xFF);
+  alias_bytes(count, input.data(), bytes.data(), same.data(), nullptr);
+  SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
+  bytes.verify_guards();
+  EXPECT_EQ(same.download()[0], 1) << "sharedChars and sharedInts have different addresses";
+  std::vector<unsigned char> expected(4 * count);
+  std::memcpy(expected.data(), in.data(), expected.size());
+  EXPECT_EQ(bytes.download(), expected);
+}
+
+// More than 48 KiB of dynamic shared memory needs an explicit opt-in per kernel.
+TEST_F(SmemFacts, dynamic_shared_memory_above_48KiB_needs_opt_in) {
+  constexpr int kDefaultLimit = 48 * 1024;
+  constexpr int count = 16384;  // 64 KiB
+  std::vector<float> in = make_data(DataKind::uniform, count, 0x48Cu);
+  DeviceBuffer<float> input(count);
+  GuardedBuffer<float> output("out", count);
+  input.upload(in);
+
+  allow_reverse_dynamic_bytes(kDefaultLimit);  // the limit every kernel starts with
+  try {
+    reverse_through_smem(count, input.data(), output.data(), nullptr);
+    SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
+    FAIL() << "a launch with 64 KiB of dynamic shared memory succeeded without the opt-in";
+  } catch (const CudaError& e) {
+    EXPECT_EQ(e.code(), cudaErrorInvalidValue) << e.what();
+  }
+  reverse_through_smem(kDefaultLimit / 4, input.data(), output.data(), nullptr);  // exactly 48 KiB: fine
+  SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
+
+  allow_reverse_dynamic_bytes(count * static_cast<int>(sizeof(float)));
+  output.poison();
+  reverse_through_smem(count, input.data(), output.data(), nullptr);
+  SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
+  output.verify_guards();
+  const std::vector<float> got = output.download();
+  for (int i = 0; i < count; ++i) ASSERT_EQ(bits_of(got[i]), bits_of(in[count - 1 - i])) << i;
+}
+
+// Cache preferences are hints: accepted, and no result changes.
+TEST_F(SmemFacts, cache_config_changes_no_result) {
+  const auto kernels = every_kernel();
+  const std::vector<float> x = make_data(DataKind::uniform, 300007, 0xCAC4Eu);
+  auto results = [&] {
+    std::vector<std::uint32_t> bits;
+    for (const reduce::Variant& v : reduce::registry()) {
+      if (v.determinism != reduce::Determinism::ordered) continue;
+      const int block = v.block_sizes.front();
+      GuardedBuffer<float> data("data", x.size()), out("out", 1);
+      GuardedBytes workspace("workspace", v.workspace_bytes(static_cast<std::int64_t>(x.size()), block));
+      data.upload(x);
+      v.launch({.n = static_cast<std::int64_t>(x.size()), .data = data.data(), .out = out.data(),
+                .workspace = workspace.payload_bytes() ? workspace.payload() : nullptr, .block = block},
+               {});
+      bits.push_back(bits_of(out.download()[0]));
+    }
+    const std::int64_t side = 517;
+    for (const transpose::Variant& v : transpose::registry()) {
+      GuardedBuffer<float> in("in", side * side), out("out", side * side);
+      in.upload(std::span<const float>(x).first(side * side));
+      v.launch({.rows = side, .cols = side, .in = in.data(), .out = out.data()}, {});
+      for (float f : out.download()) bits.push_back(bits_of(f));
+    }
+    for (const moving_average::Variant& v : moving_average::registry()) {
+      const int block = v.block_sizes.front();
+      const std::int64_t n = v.size_violation(1000, block).empty() ? 1000 : 10;
+      GuardedBuffer<float> data("data", n);
+      GuardedBytes workspace("workspace", v.workspace_bytes(n, block));
+      data.upload(std::span<const float>(x).first(n));
+      v.launch({.n = n, .data = data.data(), .workspace = workspace.payload_bytes() ? workspace.payload() : nullptr, .block = block}, {});
+      for (float f : data.download()) bits.push_back(bits_of(f));
+    }
+    return bits;
+  };
+  const std::vector<std::uint32_t> baseline = results();
+  for (cudaFuncCache config : {cudaFuncCachePreferShared, cudaFuncCachePreferL1, cudaFuncCachePreferEqual, cudaFuncCachePreferNone}) {
+    SMEMC_CUDA_CHECK(cudaDeviceSetCacheConfig(config));
+    for (const KernelSymbol& k : kernels) SMEMC_CUDA_CHECK(cudaFuncSetCacheConfig(k.function, config));
+    EXPECT_EQ(results(), baseline) << "cache config " << static_cast<int>(config);
+  }
+}
+
+// The more shared memory a block reserves, the fewer blocks fit on an SM.
+TEST_F(SmemFacts, occupancy_never_rises_with_shared_memory) {
+  int device = 0, optin = 0;
+  SMEMC_CUDA_CHECK(cudaGetDevice(&device));
+  SMEMC_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+  const void* kernel = occupancy_probe_kernel();
+  SMEMC_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, optin));
+  for (int threads : {32, 256, 1024}) {
+    int previous = INT_MAX;
+    for (int bytes = 0; bytes <= optin; bytes += bytes < 4096 ? 256 : 1024) {
+      int blocks = 0;
+      SMEMC_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, threads, bytes));
+      ASSERT_LE(blocks, previous) << threads << " threads, " << bytes << " bytes of dynamic shared memory";
+      ASSERT_GE(blocks, 1) << threads << " threads, " << bytes << " bytes: a block within the limit must fit";
+      previous = blocks;
+    }
+  }
+}
+
+// §5.8's figures, read off the device and compared with a table keyed by
+// compute capability (the CUDA C++ Programming Guide's per-architecture
+// limits). Banks are not a device attribute: the bank width is what
+// cudaDeviceGetSharedMemConfig reports; the count, 32, is architectural.
+TEST_F(SmemFacts, device_figures_match_the_texts) {
+  struct Figures {
+    int smem_per_sm;
+    int reserved_per_block;
+    int optin_per_block;
+  };
+  const std::map<std::pair<int, int>, Figures> known = {
+      {{8, 0}, {167936, 1024, 166912}},  // A100: 164 KiB per SM
+      {{8, 6}, {102400, 1024, 101376}},  // 100 KiB
+      {{8, 9}, {102400, 1024, 101376}},  // 100 KiB
+      {{9, 0}, {233472, 1024, 232448}},  // H100/H200: 228 KiB per SM, 227 KiB per block
+  };
+  int device = 0;
+  SMEMC_CUDA_CHECK(cudaGetDevice(&device));
+  cudaDeviceProp prop{};
+  SMEMC_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  cudaSharedMemConfig bank_config{};
+  const cudaError_t bank_query = cudaDeviceGetSharedMemConfig(&bank_config);
+#pragma GCC diagnostic pop
+  (void)cudaGetLastError();
+  std::cout << "[ figures  ] " << prop.name << " cc " << prop.major << '.' << prop.minor
+            << ": sharedMemPerMultiprocessor " << prop.sharedMemPerMultiprocessor << ", reservedSharedMemPerBlock "
+            << prop.reservedSharedMemPerBlock << ", sharedMemPerBlockOptin " << prop.sharedMemPerBlockOptin
+            << ", sharedMemPerBlock " << prop.sharedMemPerBlock << ", warpSize " << prop.warpSize << ", bank config "
+            << (bank_query == cudaSuccess ? std::to_string(static_cast<int>(bank_config)) : cudaGetErrorName(bank_query))
+            << '\n';
+  EXPECT_EQ(prop.warpSize, 32);
+  // The 1 KiB the driver keeps per block is the difference between an SM's
+  // shared memory and the most one block may use.
+  EXPECT_EQ(prop.sharedMemPerMultiprocessor - prop.reservedSharedMemPerBlock, prop.sharedMemPerBlockOptin);
+  if (bank_query == cudaSuccess) {
+    EXPECT_EQ(bank_config, cudaSharedMemBankSizeFourByte) << "banks are 4 bytes wide";
+  }
+  const auto it = known.find({prop.major, prop.minor});
+  if (it == known.end()) {
+    GTEST_SKIP() << "no expected figures for compute capability " << prop.major << '.' << prop.minor
+                 << " (read: " << prop.sharedMemPerMultiprocessor << " B per SM, " << prop.reservedSharedMemPerBlock
+                 << " B reserved per block)";
+  }
+  EXPECT_EQ(static_cast<int>(prop.sharedMemPerMultiprocessor), it->second.smem_per_sm);
+  EXPECT_EQ(static_cast<int>(prop.reservedSharedMemPerBlock), it->second.reserved_per_block);
+  EXPECT_EQ(static_cast<int>(prop.sharedMemPerBlockOptin), it->second.optin_per_block);
+  EXPECT_EQ(static_cast<int>(prop.sharedMemPerBlock), 48 * 1024) << "the static + default dynamic limit";
+}
+
+// §5.5's four access patterns compute what they say (their conflict counts
+// are a profiling matter).
+TEST_F(SmemFacts, bank_conflict_exhibits_compute_their_reads) {
+  constexpr int blocks = 6;
+  const std::vector<float> in = make_data(DataKind::bit_patterns, blocks * 1024, 0xBA4Cu);
+  DeviceBuffer<float> input(in.size());
+  input.upload(in);
+  for (int stride : {1, 2, 32, 33}) {
+    GuardedBuffer<float> out("out", blocks * 32);
+    bank_stride_read(stride, blocks, input.data(), out.data(), nullptr);
+    SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
+    out.verify_guards();
+    const std::vector<float> got = out.download();
+    for (int b = 0; b < blocks; ++b) {
+      for (int t = 0; t < 32; ++t) {
+        ASSERT_EQ(bits_of(got[b * 32 + t]), bits_of(in[b * 1024 + stride * t])) << "stride " << stride << " block " << b << " lane " << t;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace smemc::facts::testing

@@ -1,0 +1,218 @@
+// The transpose family's conformance checks, over the registry.
+//
+// Data movement must be exact for every bit pattern, so every check compares
+// bits. Outputs start poisoned and the inputs never contain the poison
+// pattern, so an unwritten element cannot match; guard zones catch writes
+// outside the output; the input is checked unchanged after every run.
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <sstream>
+#include <stdexcept>
+
+#include "smemc/check_failure.hpp"
+#include "smemc/data.hpp"
+#include "smemc/float_bits.hpp"
+#include "smemc/generators.hpp"
+#include "smemc/guarded_buffer.hpp"
+#include "smemc/testing.hpp"
+#include "smemc/workload.hpp"
+#include "transpose/transpose.hpp"
+
+namespace smemc::transpose::testing {
+namespace {
+
+using smemc::describe;
+using smemc::testing::check_property;
+using smemc::testing::DeviceTestWithParam;
+using smemc::testing::VariantName;
+
+struct Shape {
+  std::int64_t rows = 0;
+  std::int64_t cols = 0;
+  std::uint64_t seed = 0;
+};
+std::ostream& operator<<(std::ostream& os, const Shape& s) {
+  return os << "{rows=" << s.rows << ", cols=" << s.cols << ", seed=" << s.seed << "}";
+}
+
+std::string describe(const Variant& v, const Shape& s) {
+  std::ostringstream os;
+  os << v.name << ' ' << s;
+  return os.str();
+}
+
+bool claims(const Variant& v, std::int64_t rows, std::int64_t cols) { return v.shape_violation(rows, cols).empty(); }
+
+// The exact transpose, and the bitwise comparison that reports the first
+// mismatches (index, row, column, expected, got) and their count.
+void expect_transpose(std::span<const float> in, std::span<const float> out, const Shape& s, const std::string& context) {
+  std::int64_t mismatches = 0;
+  std::ostringstream first;
+  for (std::int64_t c = 0; c < s.cols; ++c) {
+    for (std::int64_t r = 0; r < s.rows; ++r) {
+      const float expected = in[r * s.cols + c], got = out[c * s.rows + r];
+      if (bits_of(expected) == bits_of(got)) continue;
+      if (++mismatches <= 5) {
+        first << "\n  out[" << c << "][" << r << "]: expected " << describe(expected) << ", got " << describe(got)
+              << (bits_of(got) == kPoisonBits ? " (never written)" : "");
+      }
+    }
+  }
+  if (mismatches > 0) fail_check(context + ": " + std::to_string(mismatches) + " mismatching elements" + first.str());
+}
+
+void run_and_check(const Variant& v, const Shape& s) {
+  const std::string context = describe(v, s);
+  const std::vector<float> in = make_data(DataKind::bit_patterns, s.rows * s.cols, s.seed);
+  GuardedBuffer<float> input("in", in.size()), output("out", in.size());
+  input.upload(in);
+  v.launch({.rows = s.rows, .cols = s.cols, .in = input.data(), .out = output.data()}, {});
+  backend().synchronize({});
+  input.verify_guards();
+  output.verify_guards();
+  const std::vector<float> after = input.download();
+  if (!std::equal(after.begin(), after.end(), in.begin(), [](float a, float b) { return bits_of(a) == bits_of(b); })) {
+    fail_check(context + ": the input was modified");
+  }
+  expect_transpose(in, output.download(), s, context);
+}
+
+rc::Gen<Shape> shape_for(const Variant& v) {
+  const std::int64_t side = workload().max_matrix_side;
+  return rc::gen::mapcat(gen::size(side, 32), [&v, side](std::int64_t rows) {
+    const std::int64_t max_cols = std::max<std::int64_t>(1, std::min(side, workload().max_matrix_elements / std::max<std::int64_t>(rows, 1)));
+    rc::Gen<std::int64_t> cols = v.rectangular ? gen::size(max_cols, 32) : rc::gen::just(rows);
+    return rc::gen::build<Shape>(rc::gen::set(&Shape::rows, rc::gen::just(rows)), rc::gen::set(&Shape::cols, cols),
+                                 rc::gen::set(&Shape::seed, gen::seed()));
+  });
+}
+
+class TransposeAll : public DeviceTestWithParam<const Variant*> {};
+class TransposeHostContract : public ::testing::TestWithParam<const Variant*> {};
+
+TEST_P(TransposeAll, exact_bitwise) {
+  const Variant& v = *GetParam();
+  check_property([&] {
+    const Shape s = *shape_for(v);
+    RC_PRE(s.rows * s.cols <= workload().max_matrix_elements && claims(v, s.rows, s.cols));
+    run_and_check(v, s);
+  });
+}
+
+TEST_P(TransposeAll, edge_shapes) {
+  const Variant& v = *GetParam();
+  const std::int64_t sides[] = {0, 1, 2, 31, 32, 33, 63, 64, 65, 97, 100, 257};
+  for (std::int64_t rows : sides) {
+    for (std::int64_t cols : sides) {
+      if (!v.rectangular && rows != cols) continue;
+      run_and_check(v, {rows, cols, 0x7A5Eu + static_cast<std::uint64_t>(rows * 1000 + cols)});
+    }
+  }
+  if (v.rectangular) {
+    for (const auto& [rows, cols] : {std::pair<std::int64_t, std::int64_t>{1, 4099}, {4099, 1}, {2, 2049}, {33, 1000}, {1000, 33}}) {
+      run_and_check(v, {rows, cols, 0x7A5Fu + static_cast<std::uint64_t>(rows + cols)});
+    }
+  }
+}
+
+// n = 46341: n*n = 2147488281 > 2^31, so 32-bit index arithmetic overflows.
+// Variants that claim the size must transpose it exactly; the others must
+// refuse it. About 17.2 GB of device memory; the data come from a hash of the
+// index, generated and checked chunk by chunk on the host.
+TEST_P(TransposeAll, large_n46341) {
+  const Variant& v = *GetParam();
+  constexpr std::int64_t n = 46341;
+  if (!claims(v, n, n)) {
+    EXPECT_THROW(v.launch({.rows = n, .cols = n, .in = nullptr, .out = nullptr}, {}), std::invalid_argument);
+    return;
+  }
+  const std::size_t bytes = static_cast<std::size_t>(n * n) * sizeof(float);
+  const std::size_t free_bytes = backend().free_memory();
+  if (free_bytes < 2 * bytes + (std::size_t{512} << 20)) {
+    GTEST_SKIP() << "needs " << (2 * bytes >> 20) << " MiB of device memory, " << (free_bytes >> 20) << " MiB free";
+  }
+  auto value_at = [](std::int64_t index) {
+    SplitMix64 h(static_cast<std::uint64_t>(index));
+    auto b = static_cast<std::uint32_t>(h.next());
+    return float_from_bits(b == kPoisonBits ? b ^ 1u : b);
+  };
+  GuardedBuffer<float> input("in", static_cast<std::size_t>(n * n)), output("out", static_cast<std::size_t>(n * n));
+  constexpr std::int64_t kRowsPerChunk = 2048;
+  std::vector<float> chunk;
+  for (std::int64_t r0 = 0; r0 < n; r0 += kRowsPerChunk) {
+    const std::int64_t rows = std::min(kRowsPerChunk, n - r0);
+    chunk.resize(static_cast<std::size_t>(rows * n));
+    for (std::int64_t i = 0; i < rows * n; ++i) chunk[i] = value_at(r0 * n + i);
+    backend().upload(input.data() + r0 * n, chunk.data(), chunk.size() * sizeof(float), {});
+  }
+  v.launch({.rows = n, .cols = n, .in = input.data(), .out = output.data()}, {});
+  backend().synchronize({});
+  input.verify_guards();
+  output.verify_guards();
+  std::int64_t mismatches = 0;
+  for (std::int64_t r0 = 0; r0 < n; r0 += kRowsPerChunk) {  // rows of `out`, i.e. columns of `in`
+    const std::int64_t rows = std::min(kRowsPerChunk, n - r0);
+    chunk.resize(static_cast<std::size_t>(rows * n));
+    backend().download(chunk.data(), output.data() + r0 * n, chunk.size() * sizeof(float), {});
+    for (std::int64_t i = 0; i < rows; ++i) {
+      for (std::int64_t j = 0; j < n; ++j) {
+        if (bits_of(chunk[i * n + j]) != bits_of(value_at(j * n + (r0 + i))) && ++mismatches <= 5) {
+          ADD_FAILURE() << v.name << ": out[" << r0 + i << "][" << j << "] = " << describe(chunk[i * n + j])
+                        << ", expected " << describe(value_at(j * n + (r0 + i)));
+        }
+      }
+    }
+  }
+  EXPECT_EQ(mismatches, 0) << v.name << " n=" << n;
+}
+
+// --- host-only ---------------------------------------------------------------
+
+void expect_rejected(const Variant& v, Args a, const std::string& mentioning) {
+  try {
+    v.launch(a, {});
+    ADD_FAILURE() << v.name << " accepted " << a.rows << "x" << a.cols << " (" << mentioning << ")";
+  } catch (const std::invalid_argument& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find(std::string(v.name)), std::string::npos) << what;
+    EXPECT_NE(what.find(mentioning), std::string::npos) << what;
+  }
+}
+
+TEST_P(TransposeHostContract, preconditions) {
+  const Variant& v = *GetParam();
+  const auto* fake_in = reinterpret_cast<const float*>(std::uintptr_t{0x10000});
+  auto* fake_out = reinterpret_cast<float*>(std::uintptr_t{0x20000});
+  expect_rejected(v, {.rows = -1, .cols = 4, .in = fake_in, .out = fake_out}, "negative");
+  expect_rejected(v, {.rows = 64, .cols = 64, .in = nullptr, .out = fake_out}, "in");
+  expect_rejected(v, {.rows = 64, .cols = 64, .in = fake_in, .out = nullptr}, "out");
+  if (!v.rectangular) expect_rejected(v, {.rows = 64, .cols = 65, .in = fake_in, .out = fake_out}, "square");
+  if (!claims(v, 46341, 46341)) expect_rejected(v, {.rows = 46341, .cols = 46341, .in = fake_in, .out = fake_out}, "46341");
+  EXPECT_TRUE(claims(v, 46340, 46340)) << v.name << ": " << v.shape_violation(46340, 46340);
+}
+
+TEST_P(TransposeHostContract, registry_row) {
+  const Variant& v = *GetParam();
+  EXPECT_FALSE(v.idea.empty());
+  EXPECT_FALSE(v.cost.empty());
+  EXPECT_FALSE(v.preconditions.empty());
+  EXPECT_EQ(v.exhibit, !v.exhibit_reason.empty());
+  ASSERT_TRUE(v.launch && v.shape_violation);
+  EXPECT_EQ(v.rectangular, claims(v, 3, 5));
+}
+
+std::vector<const Variant*> all_variants() {
+  std::vector<const Variant*> rows;
+  for (const Variant& v : registry()) rows.push_back(&v);
+  return rows;
+}
+
+INSTANTIATE_TEST_SUITE_P(transpose, TransposeAll, ::testing::ValuesIn(all_variants()), VariantName{});
+INSTANTIATE_TEST_SUITE_P(transpose, TransposeHostContract, ::testing::ValuesIn(all_variants()), VariantName{});
+
+}  // namespace
+}  // namespace smemc::transpose::testing
