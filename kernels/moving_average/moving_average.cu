@@ -11,44 +11,29 @@
 //                         carries by a second kernel, then each tile rescanned
 //                         with its carry and divided
 //
+// The seed kernel lives in its own file (moving_average_seed.cu): a file
+// that also declares extern __shared__ arrays pads every kernel's static
+// shared memory to 16 bytes (seen with nvcc 13 for sm_90), and the text's
+// sh_arr[10] is to report its 40 bytes.
+//
 // Costs: seed and block do O(n^2) shared reads in one block (thread i loops
 // over i+1 values); scan reads the input twice and does O(n log B) work over
 // three launches.
 
 #include <climits>
+#include <iterator>
+#include <vector>
 
 #include "common/preconditions.hpp"
 #include "moving_average/host_models.hpp"
 #include "moving_average/moving_average.hpp"
+#include "moving_average/moving_average_seed.hpp"
 #include "smemc/cuda_check.hpp"
 
 namespace smemc::moving_average {
 namespace {
 
 cudaStream_t as_cuda(Stream s) { return static_cast<cudaStream_t>(s.native); }
-
-constexpr int kSeedCapacity = 10;
-
-// The text's kernel. Each thread stages its element in shared memory, waits
-// for the whole array, sums its prefix and overwrites its input with the mean.
-// The final `sh_arr[index] = average` has no reader; the text keeps it to show
-// that shared memory dies with the block.
-__global__ void gpu_shared_memory(float* d_a) {
-  int i, index = threadIdx.x;
-  float average, sum = 0.0f;
-  __shared__ float sh_arr[kSeedCapacity];
-
-  sh_arr[index] = d_a[index];
-  __syncthreads();  // every element is in shared memory before anyone sums
-
-  for (i = 0; i <= index; i++) {
-    sum += sh_arr[i];
-  }
-  average = sum / (index + 1.0f);
-  d_a[index] = average;
-
-  sh_arr[index] = average;
-}
 
 // gpu_shared_memory for up to 1024 elements: the array is sized at launch,
 // and the dead trailing store is gone.
@@ -120,15 +105,6 @@ std::string n_range(std::int64_t n, std::int64_t limit) {
   return {};
 }
 
-std::string seed_rules(std::int64_t n, int block) {
-  if (block != 0) return "block = " + std::to_string(block) + ": this variant launches one block of n threads (pass 0)";
-  if (n > kSeedCapacity) {
-    return "n = " + std::to_string(n) + " exceeds the 10 elements of __shared__ float sh_arr[10] "
-           "(moving_average_block takes up to 1024, moving_average_scan any n)";
-  }
-  return n_range(n, kSeedCapacity);
-}
-
 std::string block_rules(std::int64_t n, int block) {
   if (block != 0) return "block = " + std::to_string(block) + ": this variant launches one block of n threads (pass 0)";
   if (n > 1024) return "n = " + std::to_string(n) + " exceeds one block of 1024 threads (moving_average_scan takes any n)";
@@ -144,14 +120,6 @@ std::string scan_rules(std::int64_t n, int block) {
 std::size_t no_workspace(std::int64_t, int) { return 0; }
 std::size_t carries_workspace(std::int64_t n, int block) {
   return n <= 0 || block < 1 ? 0 : static_cast<std::size_t>(ceil_div(n, block)) * sizeof(float);
-}
-
-void launch_seed(const Args& a, Stream s) {
-  reject_if("moving_average_seed", seed_rules(a.n, a.block));
-  if (a.n == 0) return;
-  require_pointer("moving_average_seed", a.data, "data");
-  gpu_shared_memory<<<1, static_cast<int>(a.n), 0, as_cuda(s)>>>(a.data);
-  SMEMC_CHECK_LAUNCH("gpu_shared_memory");
 }
 
 void launch_block(const Args& a, Stream s) {
@@ -190,12 +158,12 @@ const Variant kVariants[] = {
         .preconditions = "0 <= n <= 10 (the size of sh_arr); block 0 (one block of n threads); in place",
         .error_model = "prefix i summed left to right from 0: depth n",
         .block_sizes = kOneBlockOfN,
-        .size_violation = &seed_rules,
+        .size_violation = &seed_size_violation,
         .workspace_bytes = &no_workspace,
         .prefix_depth = &model::running_depth,
         .model_depth = &model::running_model_depth,
         .ordered_model = &model::running_mean_model,
-        .launch = &launch_seed,
+        .launch = &launch_moving_average_seed,
     },
     {
         .name = "moving_average_block",
@@ -228,7 +196,6 @@ const Variant kVariants[] = {
 };
 
 const KernelSymbol kKernels[] = {
-    {"gpu_shared_memory", reinterpret_cast<const void*>(&gpu_shared_memory), sizeof(float) * kSeedCapacity},
     {"moving_average_block_kernel", reinterpret_cast<const void*>(&moving_average_block_kernel), 0},
     {"scan_tile_totals", reinterpret_cast<const void*>(&scan_tile_totals), 0},
     {"scan_carries", reinterpret_cast<const void*>(&scan_carries), sizeof(float) * model::kCarryThreads},
@@ -246,6 +213,13 @@ const Variant& find(std::string_view name) {
   throw std::invalid_argument("no moving-average variant named " + std::string(name));
 }
 
-std::span<const KernelSymbol> kernel_symbols() { return kKernels; }
+std::span<const KernelSymbol> kernel_symbols() {
+  static const std::vector<KernelSymbol> all = [] {
+    std::vector<KernelSymbol> v{seed_kernel_symbol()};
+    v.insert(v.end(), std::begin(kKernels), std::end(kKernels));
+    return v;
+  }();
+  return all;
+}
 
 }  // namespace smemc::moving_average

@@ -65,6 +65,17 @@ __global__ void bank_stride_kernel(const float* in, float* out) {
   out[blockIdx.x * 32 + tid] = smem_words[stride * tid];
 }
 
+// Ten floats of static shared memory in a file that also declares extern
+// __shared__ arrays: nvcc pads the kernel's static size to a multiple of 16
+// bytes so the dynamic region starts aligned (40 declared, 48 reported; seen
+// with nvcc 13.0 for sm_90). Compare gpu_shared_memory, alone in its file: 40.
+__global__ void ten_floats_beside_extern(float* out) {
+  __shared__ float ten[10];
+  if (threadIdx.x < 10) ten[threadIdx.x] = static_cast<float>(threadIdx.x);
+  __syncthreads();
+  if (threadIdx.x < 10) out[threadIdx.x] = ten[9 - threadIdx.x];
+}
+
 __global__ void occupancy_probe(float* sink) {
   extern __shared__ float reserved[];
   if (sink != nullptr) sink[threadIdx.x] = reserved[threadIdx.x];
@@ -136,6 +147,7 @@ std::span<const KernelSymbol> kernel_symbols() {
       {"bank_stride_kernel<32>", reinterpret_cast<const void*>(&bank_stride_kernel<32>), sizeof(float) * 1024},
       {"bank_stride_kernel<33>", reinterpret_cast<const void*>(&bank_stride_kernel<33>), sizeof(float) * 1024},
       {"occupancy_probe", reinterpret_cast<const void*>(&occupancy_probe), 0},
+      {"ten_floats_beside_extern", reinterpret_cast<const void*>(&ten_floats_beside_extern), 48},
   };
   return symbols;
 }

@@ -160,8 +160,8 @@ TEST_P(MovingAverageAll, text_example_in_place) {
 
 TEST_P(MovingAverageAll, edge_sizes) {
   const Variant& v = *GetParam();
-  for (int block : v.block_sizes) {
-    for (std::int64_t n : gen::edge_sizes(std::min<std::int64_t>(max_n(v, block), std::int64_t{1} << 20), block == 0 ? 32 : block)) {
+  for (int block : sweep_blocks(v.block_sizes)) {
+    for (std::int64_t n : sweep_sizes(std::min<std::int64_t>(max_n(v, block), std::int64_t{1} << 20), block == 0 ? 32 : block)) {
       const Case c{n, block, DataKind::uniform, 0xA5E7u + static_cast<std::uint64_t>(n)};
       const auto a = make_data(c.kind, c.n, c.seed);
       const auto got = run(v, a, block);

@@ -184,8 +184,8 @@ TEST_P(ReduceAll, nan_inf) {
 // the variant takes, for every block size it claims: not left to chance.
 TEST_P(ReduceAll, edge_sizes) {
   const Variant& v = *GetParam();
-  for (int block : v.block_sizes) {
-    for (std::int64_t n : gen::edge_sizes(workload().max_elements, block)) {
+  for (int block : sweep_blocks(v.block_sizes)) {
+    for (std::int64_t n : sweep_sizes(workload().max_elements, block)) {
       if (!claims(v, n, block)) continue;
       const Case c{n, block, DataKind::uniform, 0xED6Eu + static_cast<std::uint64_t>(n)};
       const auto x = make_data(c.kind, c.n, c.seed);
@@ -199,7 +199,8 @@ TEST_P(ReduceAll, streams) {
   const Variant& v = *GetParam();
   const int block = v.block_sizes.front();
   std::vector<std::vector<float>> inputs;
-  for (std::int64_t n : {std::int64_t{1} << 16, std::int64_t{1} << 15}) {
+  const std::int64_t size = std::min<std::int64_t>(std::int64_t{1} << 16, workload().max_elements);
+  for (std::int64_t n : {size, size / 2}) {
     inputs.push_back(make_data(DataKind::uniform, claims(v, n + 1, block) ? n + 1 : n, 0x57EA3u + n));
   }
   StreamOwner first, second;

@@ -105,14 +105,15 @@ TEST_P(TransposeAll, exact_bitwise) {
 
 TEST_P(TransposeAll, edge_shapes) {
   const Variant& v = *GetParam();
-  const std::int64_t sides[] = {0, 1, 2, 31, 32, 33, 63, 64, 65, 97, 100, 257};
+  const std::vector<std::int64_t> all_sides = {0, 1, 2, 31, 32, 33, 63, 64, 65, 97, 100, 257};
+  const std::vector<std::int64_t> sides = workload().reduced ? std::vector<std::int64_t>{0, 1, 31, 33, 65} : all_sides;
   for (std::int64_t rows : sides) {
     for (std::int64_t cols : sides) {
       if (!v.rectangular && rows != cols) continue;
       run_and_check(v, {rows, cols, 0x7A5Eu + static_cast<std::uint64_t>(rows * 1000 + cols)});
     }
   }
-  if (v.rectangular) {
+  if (v.rectangular && !workload().reduced) {
     for (const auto& [rows, cols] : {std::pair<std::int64_t, std::int64_t>{1, 4099}, {4099, 1}, {2, 2049}, {33, 1000}, {1000, 33}}) {
       run_and_check(v, {rows, cols, 0x7A5Fu + static_cast<std::uint64_t>(rows + cols)});
     }
