@@ -4,7 +4,9 @@
 # sanitizer presets. Logs land in $OUT (the device tool's output folder) or
 # ./h200-logs. Usage, from the repository root on the GPU machine, after
 # ../shared/device/fetch-deps.sh here:
-#   bash docs/results/h200_suite.sh [suite|sanitizers|all]
+#   bash docs/results/h200_suite.sh [build|suite|sanitizers|all]
+# TOOLS (default: all four) and SANITIZER_TIMEOUT (seconds per tool, default
+# 300) narrow the sanitizer part.
 set -uo pipefail
 what=${1:-all}
 out=${OUT:-$PWD/h200-logs}
@@ -35,9 +37,9 @@ if [ "$what" = suite ] || [ "$what" = all ]; then
 fi
 
 if [ "$what" = sanitizers ] || [ "$what" = all ]; then
-  for tool in memcheck racecheck synccheck initcheck; do
+  for tool in ${TOOLS:-memcheck racecheck synccheck initcheck}; do
     start=$(date +%s)
-    timeout 300 ctest --preset "$tool" > "$out/ctest-$tool.log" 2>&1
+    timeout "${SANITIZER_TIMEOUT:-300}" ctest --preset "$tool" > "$out/ctest-$tool.log" 2>&1
     echo "ctest --preset $tool: exit $? after $(( $(date +%s) - start )) s"
     grep -E "tests passed|\(Failed\)|\(Timeout\)|Skipped|Test +#.*sec" "$out/ctest-$tool.log" | head -30
   done
