@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "common/preconditions.hpp"
+#include "common/registry_lookup.hpp"
 #include "moving_average/host_models.hpp"
 #include "moving_average/moving_average.hpp"
 #include "moving_average/moving_average_seed.hpp"
@@ -206,12 +207,7 @@ const KernelSymbol kKernels[] = {
 
 std::span<const Variant> registry() { return kVariants; }
 
-const Variant& find(std::string_view name) {
-  for (const Variant& v : registry()) {
-    if (v.name == name) return v;
-  }
-  throw std::invalid_argument("no moving-average variant named " + std::string(name));
-}
+const Variant& find(std::string_view name) { return find_row(registry(), name, "moving-average"); }
 
 std::span<const KernelSymbol> kernel_symbols() {
   static const std::vector<KernelSymbol> all = [] {

@@ -2,6 +2,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/registry_lookup.hpp"
 #include "reduce/fixup.hpp"
 #include "reduce/reduce.hpp"
 #include "reduce/reduce_cuda.hpp"
@@ -22,12 +23,7 @@ std::span<const Variant> registry() {
   return variants;
 }
 
-const Variant& find(std::string_view name) {
-  for (const Variant& v : registry()) {
-    if (v.name == name) return v;
-  }
-  throw std::invalid_argument("no reduction variant named " + std::string(name));
-}
+const Variant& find(std::string_view name) { return find_row(registry(), name, "reduction"); }
 
 std::span<const KernelSymbol> kernel_symbols() {
   static const std::vector<KernelSymbol> symbols = [] {

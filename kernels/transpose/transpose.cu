@@ -17,6 +17,7 @@
 #include <climits>
 
 #include "common/preconditions.hpp"
+#include "common/registry_lookup.hpp"
 #include "smemc/cuda_check.hpp"
 #include "transpose/transpose.hpp"
 
@@ -186,12 +187,7 @@ const KernelSymbol kKernels[] = {
 
 std::span<const Variant> registry() { return kVariants; }
 
-const Variant& find(std::string_view name) {
-  for (const Variant& v : registry()) {
-    if (v.name == name) return v;
-  }
-  throw std::invalid_argument("no transpose variant named " + std::string(name));
-}
+const Variant& find(std::string_view name) { return find_row(registry(), name, "transpose"); }
 
 std::span<const KernelSymbol> kernel_symbols() { return kKernels; }
 

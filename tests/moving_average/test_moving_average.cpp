@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "moving_average/moving_average.hpp"
+#include "smemc/cases.hpp"
 #include "smemc/check_failure.hpp"
 #include "smemc/data.hpp"
 #include "smemc/error_bound.hpp"
@@ -28,20 +29,8 @@ using smemc::testing::check_property;
 using smemc::testing::DeviceTestWithParam;
 using smemc::testing::VariantName;
 
-struct Case {
-  std::int64_t n = 0;
-  int block = 0;
-  DataKind kind = DataKind::uniform;
-  std::uint64_t seed = 0;
-};
-std::ostream& operator<<(std::ostream& os, const Case& c) {
-  return os << "{n=" << c.n << ", block=" << c.block << ", data=" << c.kind << ", seed=" << c.seed << "}";
-}
-std::string describe(const Variant& v, const Case& c) {
-  std::ostringstream os;
-  os << v.name << ' ' << c;
-  return os.str();
-}
+using Case = SizedCase;
+std::string describe(const Variant& v, const Case& c) { return smemc::describe(v.name, c); }
 
 bool claims(const Variant& v, std::int64_t n, int block) { return v.size_violation(n, block).empty(); }
 
@@ -58,12 +47,7 @@ std::int64_t max_n(const Variant& v, int block) {
 }
 
 rc::Gen<Case> case_for(const Variant& v, std::span<const DataKind> kinds) {
-  return rc::gen::mapcat(gen::one_of(v.block_sizes), [&v, kinds](int block) {
-    return rc::gen::build<Case>(rc::gen::set(&Case::n, gen::size(max_n(v, block), block == 0 ? 32 : block)),
-                                rc::gen::set(&Case::block, rc::gen::just(block)),
-                                rc::gen::set(&Case::kind, gen::data_kind(kinds)),
-                                rc::gen::set(&Case::seed, gen::seed()));
-  });
+  return sized_case(v.block_sizes, [&v](int block) { return gen::size(max_n(v, block), block == 0 ? 32 : block); }, kinds);
 }
 
 // Runs in place on a guarded buffer; returns what the buffer holds after.
@@ -174,14 +158,8 @@ TEST_P(MovingAverageAll, edge_sizes) {
 // --- host-only ---------------------------------------------------------------
 
 void expect_rejected(const Variant& v, const Args& a, const std::string& mentioning) {
-  try {
-    v.launch(a, {});
-    ADD_FAILURE() << v.name << " accepted n=" << a.n << " block=" << a.block << " (" << mentioning << ")";
-  } catch (const std::invalid_argument& e) {
-    const std::string what = e.what();
-    EXPECT_NE(what.find(std::string(v.name)), std::string::npos) << what;
-    EXPECT_NE(what.find(mentioning), std::string::npos) << what;
-  }
+  smemc::testing::expect_invalid_argument([&] { v.launch(a, {}); }, v.name, mentioning,
+                                          std::string(v.name) + " n=" + std::to_string(a.n) + " block=" + std::to_string(a.block));
 }
 
 TEST_P(MovingAverageHostContract, preconditions) {

@@ -9,16 +9,6 @@
 
 namespace smemc::reduce::testing {
 
-std::ostream& operator<<(std::ostream& os, const Case& c) {
-  return os << "{n=" << c.n << ", block=" << c.block << ", data=" << c.kind << ", seed=" << c.seed << "}";
-}
-
-std::string describe(const Variant& v, const Case& c) {
-  std::ostringstream os;
-  os << v.name << ' ' << c;
-  return os.str();
-}
-
 ReductionRun::ReductionRun(const Variant& v, std::span<const float> x, int block, Stream stream)
     : v_(v),
       x_(x),

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "reduce/reduce.hpp"
+#include "smemc/cases.hpp"
 #include "smemc/data.hpp"
 #include "smemc/exact_sum.hpp"
 #include "smemc/float_bits.hpp"
@@ -18,17 +19,10 @@
 
 namespace smemc::reduce::testing {
 
-using smemc::describe;  // describe(float), beside describe(Variant, Case)
+using smemc::describe;  // describe(float) and describe(name, case), beside describe(Variant, Case)
 
-// One case: what rapidcheck draws and prints.
-struct Case {
-  std::int64_t n = 0;
-  int block = 0;
-  DataKind kind = DataKind::uniform;
-  std::uint64_t seed = 0;
-};
-std::ostream& operator<<(std::ostream& os, const Case& c);
-std::string describe(const Variant& v, const Case& c);
+using Case = SizedCase;
+inline std::string describe(const Variant& v, const Case& c) { return smemc::describe(v.name, c); }
 
 // Allocation, upload and launch split apart so that two runs can overlap on
 // two streams.
