@@ -40,11 +40,17 @@ function(_smemc_discover target filter label)
       ${resource_args})
 endfunction()
 
-# smemc_add_test_binary(<name> SOURCES <src>... [LIBRARIES <lib>...] [HOST_ONLY])
+# smemc_add_test_binary(<name> SOURCES <src>... [LIBRARIES <lib>...]
+#                       [BACKEND <target>] [HOST_ONLY])
+# BACKEND defaults to smemc_cuda_backend; a port passes its own backend and
+# its own family libraries (registries) and reuses the test sources.
 function(smemc_add_test_binary name)
-  cmake_parse_arguments(ARG "HOST_ONLY" "" "SOURCES;LIBRARIES" ${ARGN})
+  cmake_parse_arguments(ARG "HOST_ONLY" "BACKEND" "SOURCES;LIBRARIES" ${ARGN})
+  if(NOT ARG_BACKEND)
+    set(ARG_BACKEND smemc_cuda_backend)
+  endif()
   add_executable(${name} ${ARG_SOURCES})
-  target_link_libraries(${name} PRIVATE smemc_test_main ${ARG_LIBRARIES})
+  target_link_libraries(${name} PRIVATE smemc_test_main ${ARG_BACKEND} ${ARG_LIBRARIES})
   smemc_target_defaults(${name})
   if(ARG_HOST_ONLY)
     _smemc_discover(${name} "*" "selftest")
