@@ -27,5 +27,5 @@ function(smemc_target_defaults target)
     POSITION_INDEPENDENT_CODE ON)
   target_compile_options(${target} PRIVATE
     $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -ffp-contract=off>
-    $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo -Xcompiler=-Wall,-ffp-contract=off>)
+    $<$<AND:$<COMPILE_LANGUAGE:CUDA>,$<CUDA_COMPILER_ID:NVIDIA>>:-lineinfo -Xcompiler=-Wall,-ffp-contract=off>)
 endfunction()

@@ -72,6 +72,6 @@ endfunction()
 function(smemc_add_sanitizer_runs target)
   foreach(tool IN LISTS SMEMC_SANITIZER_TOOLS)
     smemc_sanitizer_test(NAME ${tool}.${target} TOOL ${tool} EXPECT clean
-      COMMAND $<TARGET_FILE:${target}> "--gtest_filter=-*Host*:*large*:*__exhibit" --gtest_brief=1)
+      COMMAND $<TARGET_FILE:${target}> "--gtest_filter=-*Host*.*:*.large*:*__exhibit" --gtest_brief=1)
   endforeach()
 endfunction()

@@ -3,11 +3,13 @@
 # Every gtest test becomes one CTest test (gtest_discover_tests), so CTest
 # reports each check on its own and shows device tests as skipped where no
 # device is usable. Tests are split by name:
-#   HOST_ONLY    label selftest      the fixtures' own tests (no device)
-#   *Host*       label host          a family's host-side checks (no device)
-#   *large*      label gpu-large     need most of a GPU: all 8 of its slots
-#   *__exhibit   label gpu-exhibit   marked exhibits (registry); 1 slot
-#   the rest     label gpu-small     1 slot of a GPU
+#   HOST_ONLY           label selftest     the fixtures' own tests (no device)
+#   suite *Host*        label host         a family's host-side checks (no device)
+#   check large*        label gpu-large    most of a GPU: all 8 of its slots, and
+#                                          RUN_SERIAL where no resource spec is given
+#   variant *__exhibit  label gpu-exhibit  marked exhibits (registry); 1 slot
+#                       (gpu-large-exhibit for an exhibit's large check)
+#   the rest            label gpu-small    1 slot of a GPU
 # One label per test (gtest_discover_tests cannot pass a list); ctest -L
 # takes a regular expression, so -L gpu selects every device test, -L large
 # the large ones, -LE exhibit leaves the exhibits out.
@@ -22,11 +24,10 @@ include(SmemcSanitizers)
 function(_smemc_discover target filter label)
   set(resource_args)
   if(label MATCHES "gpu")
-    set(slots 1)
-    if(label STREQUAL "gpu-large")
-      set(slots ${SMEMC_GPU_SLOTS})
+    set(resource_args RESOURCE_GROUPS "gpus:1")
+    if(label MATCHES "large")
+      set(resource_args RESOURCE_GROUPS "gpus:${SMEMC_GPU_SLOTS}" RUN_SERIAL TRUE)
     endif()
-    set(resource_args RESOURCE_GROUPS "gpus:${slots}")
   endif()
   # NO_PRETTY_VALUES: test names end with the variant, not a pointer value.
   gtest_discover_tests(${target}
@@ -56,11 +57,16 @@ function(smemc_add_test_binary name)
     _smemc_discover(${name} "*" "selftest")
     return()
   endif()
-  _smemc_discover(${name} "*Host*" "host")
-  _smemc_discover(${name} "-*Host*:*large*:*__exhibit" "gpu-small")
-  _smemc_discover(${name} "*large*-*Host*" "gpu-large")
-  _smemc_discover(${name} "*__exhibit-*Host*:*large*" "gpu-exhibit")
-  smemc_add_sanitizer_runs(${name})
+  # gtest filters match "<suite>.<check>/<variant>": the patterns anchor on
+  # the suite (*Host*.*), the check (*.large*) and the variant (*__exhibit).
+  _smemc_discover(${name} "*Host*.*" "host")
+  _smemc_discover(${name} "-*Host*.*:*.large*:*__exhibit" "gpu-small")
+  _smemc_discover(${name} "*.large*-*Host*.*:*__exhibit" "gpu-large")
+  _smemc_discover(${name} "*__exhibit-*Host*.*:*.large*" "gpu-exhibit")
+  _smemc_discover(${name} "*.large*__exhibit-*Host*.*" "gpu-large-exhibit")
+  if(ARG_BACKEND STREQUAL "smemc_cuda_backend")
+    smemc_add_sanitizer_runs(${name})  # compute-sanitizer checks CUDA binaries only
+  endif()
 endfunction()
 
 # CTestCustom.cmake in the build tree: output limits, and the hooks that clear

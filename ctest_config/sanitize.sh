@@ -3,8 +3,9 @@
 #
 #   sanitize.sh <probe> <expect> <regex|-> <exit-code> <compute-sanitizer> <tool args...> -- <program> <args...>
 #
-# <probe> --smemc-device-status must exit 0 (device usable) or 77 (none: this
-# script exits 77 and CTest reports the test skipped).
+# <probe> --smemc-device-status exits 0 (device usable) or 77 (none: this
+# script exits 77 and CTest reports the test skipped, or fails it when
+# SMEMC_REQUIRE_GPU=1). Any other exit of the probe is a failure.
 # expect=clean    pass iff compute-sanitizer exits 0.
 # expect=flagged  a canary: pass iff compute-sanitizer exits <exit-code> (it
 #                 reported something) and its output matches <regex> (it
@@ -13,9 +14,18 @@ set -u
 probe=$1 expect=$2 regex=$3 flagged_code=$4
 shift 4
 
-if ! status=$("$probe" --smemc-device-status 2>&1); then
+status=$("$probe" --smemc-device-status 2>&1)
+probe_code=$?
+if [ "$probe_code" -eq 77 ]; then
+  if [ "${SMEMC_REQUIRE_GPU:-0}" = 1 ]; then
+    echo "sanitize.sh: SMEMC_REQUIRE_GPU=1 but $status"
+    exit 1
+  fi
   echo "SMEMC_SKIPPED: $status"
   exit 77
+elif [ "$probe_code" -ne 0 ]; then
+  echo "sanitize.sh: the device probe '$probe --smemc-device-status' failed with exit code $probe_code: $status"
+  exit 1
 fi
 
 log=$(mktemp)

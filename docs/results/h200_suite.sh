@@ -34,7 +34,10 @@ if want suite; then
   timeout 420 ctest --preset dev --timeout 400 > "$out/ctest-dev.log" 2>&1
   echo "ctest --preset dev: exit $? after $(( $(date +%s) - start )) s"
   cp build/dev/conformance-matrix.md "$out/" 2>/dev/null
-  grep -hE "^\[ property \]" build/dev/Testing/Temporary/LastTest.log > "$out/property-cases.txt" 2>/dev/null
+  # Cases per property, then rapidcheck's classifications (RC_TAG/RC_CLASSIFY) per test.
+  { grep -hE "^\[ property \]" build/dev/Testing/Temporary/LastTest.log
+    awk '/^[0-9]+\/[0-9]+ Testing: /{name=$3} /% - /{print name ": " $0}' build/dev/Testing/Temporary/LastTest.log
+  } > "$out/property-cases.txt" 2>/dev/null
   grep -E "tests passed|\*\*\*|\(Failed\)|\(Timeout\)|Total Test time|Not Run|\(Skipped\)" "$out/ctest-dev.log" | head -60
   sed -n '/== conformance matrix/,$p' "$out/ctest-dev.log"
 fi

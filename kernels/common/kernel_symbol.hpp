@@ -1,9 +1,9 @@
 #pragma once
 // A kernel's host-side handle, for the CUDA-only tests of shared-memory facts
 // (cudaFuncGetAttributes, cudaFuncSetCacheConfig). Each family lists its
-// kernels; `static_smem_bytes` is what cudaFuncGetAttributes must report:
-// what the kernel's __shared__ declarations add up to, padded to 16 bytes in
-// a file that also declares extern __shared__ arrays (smem_facts.cu shows it).
+// kernels; `static_smem_bytes` is what the kernel's __shared__ declarations
+// add up to, which cudaFuncGetAttributes reports (smem_facts.cu shows the one
+// case where nvcc pads it).
 
 #include <cstddef>
 #include <span>

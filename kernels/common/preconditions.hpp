@@ -3,6 +3,7 @@
 // anything and throws std::invalid_argument naming itself and the argument;
 // it never clamps, rounds or silently ignores a bad value.
 
+#include <bit>
 #include <climits>
 #include <cstdint>
 #include <stdexcept>
@@ -15,6 +16,18 @@ inline bool is_power_of_two(std::int64_t x) noexcept { return x > 0 && (x & (x -
 
 // ceil(a / b) for a >= 0, b > 0.
 inline std::int64_t ceil_div(std::int64_t a, std::int64_t b) noexcept { return (a + b - 1) / b; }
+
+// ceil(log2 x); 0 for x <= 1.
+inline std::int64_t ceil_log2(std::int64_t x) noexcept {
+  return x <= 1 ? 0 : std::bit_width(static_cast<std::uint64_t>(x - 1));
+}
+
+// Empty when 0 <= n <= limit, else why not.
+inline std::string size_range_violation(std::int64_t n, std::int64_t limit, std::string_view why_limit) {
+  if (n < 0) return "n = " + std::to_string(n) + " is negative";
+  if (n > limit) return "n = " + std::to_string(n) + " exceeds " + std::to_string(limit) + " (" + std::string(why_limit) + ")";
+  return {};
+}
 
 // Throws "<launcher>: <violation>" when violation is not empty.
 inline void reject_if(std::string_view launcher, const std::string& violation) {

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <bit>
 
+#include "common/preconditions.hpp"
 #include "reduce/host_models.hpp"
 
 namespace smemc::moving_average::model {
 namespace {
 using reduce::model::Depth;
-std::int64_t ceil_log2(std::int64_t x) { return x <= 1 ? 0 : std::bit_width(static_cast<std::uint64_t>(x - 1)); }
 std::int64_t deepest(const std::vector<Depth>& sums) {
   std::int64_t d = 0;
   for (const Depth& s : sums) d = std::max(d, s.value);

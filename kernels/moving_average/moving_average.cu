@@ -24,8 +24,9 @@
 #include <iterator>
 #include <vector>
 
+#include "common/cuda_stream.hpp"
 #include "common/preconditions.hpp"
-#include "common/registry_lookup.hpp"
+#include "common/registry.hpp"
 #include "moving_average/host_models.hpp"
 #include "moving_average/moving_average.hpp"
 #include "moving_average/moving_average_seed.hpp"
@@ -34,7 +35,6 @@
 namespace smemc::moving_average {
 namespace {
 
-cudaStream_t as_cuda(Stream s) { return static_cast<cudaStream_t>(s.native); }
 
 // gpu_shared_memory for up to 1024 elements: the array is sized at launch,
 // and the dead trailing store is gone.
@@ -100,25 +100,19 @@ __global__ void scan_apply_means(long long n, float* data, const float* carries)
   if (i < n) data[i] = (carries[blockIdx.x] + prefix) / static_cast<float>(i + 1);
 }
 
-std::string n_range(std::int64_t n, std::int64_t limit) {
-  if (n < 0) return "n = " + std::to_string(n) + " is negative";
-  if (n > limit) return "n = " + std::to_string(n) + " exceeds " + std::to_string(limit);
-  return {};
-}
 
 std::string block_rules(std::int64_t n, int block) {
   if (block != 0) return "block = " + std::to_string(block) + ": this variant launches one block of n threads (pass 0)";
   if (n > 1024) return "n = " + std::to_string(n) + " exceeds one block of 1024 threads (moving_average_scan takes any n)";
-  return n_range(n, 1024);
+  return size_range_violation(n, 1024, "one block of 1024 threads");
 }
 
 std::string scan_rules(std::int64_t n, int block) {
   if (block < 1 || block > 1024) return "block = " + std::to_string(block) + " is outside [1, 1024]";
   // Tiles index the grid's x dimension and the int loop of scan_carries.
-  return n_range(n, std::int64_t{block} * (INT_MAX - model::kCarryThreads));
+  return size_range_violation(n, std::int64_t{block} * (INT_MAX - model::kCarryThreads), "tiles index the grid");
 }
 
-std::size_t no_workspace(std::int64_t, int) { return 0; }
 std::size_t carries_workspace(std::int64_t n, int block) {
   return n <= 0 || block < 1 ? 0 : static_cast<std::size_t>(ceil_div(n, block)) * sizeof(float);
 }
@@ -148,6 +142,9 @@ void launch_scan(const Args& a, Stream s) {
   SMEMC_CHECK_LAUNCH("scan_apply_means");
 }
 
+// Block 0: the variant launches one block of n threads itself. For the scan,
+// the first size is the one single-size tests use and reduced sweeps take
+// the first two; any value in [1, 1024] works, powers of two or not.
 constexpr int kOneBlockOfN[] = {0};
 constexpr int kScanBlocks[] = {256, 1, 7, 32, 33, 100, 1024};
 

@@ -11,6 +11,7 @@
 // does, nvcc (13.0, sm_90 seen) pads each kernel's static shared memory to a
 // multiple of 16 bytes, and sh_arr[10] would report 48 bytes instead of 40.
 
+#include "common/cuda_stream.hpp"
 #include "common/preconditions.hpp"
 #include "moving_average/moving_average_seed.hpp"
 #include "smemc/cuda_check.hpp"
@@ -56,7 +57,7 @@ void launch_moving_average_seed(const Args& a, Stream s) {
   reject_if("moving_average_seed", seed_size_violation(a.n, a.block));
   if (a.n == 0) return;
   require_pointer("moving_average_seed", a.data, "data");
-  gpu_shared_memory<<<1, static_cast<int>(a.n), 0, static_cast<cudaStream_t>(s.native)>>>(a.data);
+  gpu_shared_memory<<<1, static_cast<int>(a.n), 0, as_cuda(s)>>>(a.data);
   SMEMC_CHECK_LAUNCH("gpu_shared_memory");
 }
 

@@ -1,11 +1,8 @@
 #include "reduce/host_models.hpp"
 
-#include <bit>
+#include "common/preconditions.hpp"
 
 namespace smemc::reduce::model {
-namespace {
-std::int64_t ceil_log2(std::int64_t x) { return x <= 1 ? 0 : std::bit_width(static_cast<std::uint64_t>(x - 1)); }
-}  // namespace
 
 float halving_cascade_model(std::span<const float> x, int) { return halving_cascade(std::vector<float>(x.begin(), x.end())); }
 float tree_with_fixup_model(std::span<const float> x, int block) { return tree_with_fixup(x, block); }

@@ -15,6 +15,7 @@
 //   is covered by the bitwise model comparison instead.
 
 #include "common/preconditions.hpp"
+#include "common/registry.hpp"
 #include "reduce/fixup.hpp"
 #include "reduce/host_models.hpp"
 #include "reduce/reduce.hpp"
@@ -62,17 +63,18 @@ __global__ void reduce_block_atomic_kernel(int n, float* x, float* out) {
 
 void launch_block_fixup(const Args& a, Stream s) { reduce_block_fixup(a.n, a.data, a.out, a.block, as_cuda(s)); }
 void launch_block_atomic(const Args& a, Stream s) { reduce_block_atomic(a.n, a.data, a.out, a.block, as_cuda(s)); }
-std::size_t no_workspace(std::int64_t, int) { return 0; }
-std::string tree_rules(std::int64_t n, int block) { return rules::block_tree(n, block, 1); }
+// What out[0] must hold before the kernels run: the fix-up overwrites it,
+// atomicAdd only ever adds to it.
+enum class OutStart { overwritten, zeroed };
 
-constexpr int kTreeBlocks[] = {1024, 1, 2, 32, 64, 256};
-
-// Validates, handles n == 0, and returns the grid size (0: nothing to launch).
-int prepare(const char* launcher, std::int64_t n, float* x, float* out, int block, bool zero_out, cudaStream_t stream) {
-  reject_if(launcher, tree_rules(n, block));
+// Validates, writes +0 for n == 0 (and zeroes out[0] for an atomic finish),
+// and returns the grid size (0: nothing to launch).
+int prepare(const char* launcher, std::int64_t n, float* x, float* out, int block, OutStart out_start,
+            cudaStream_t stream) {
+  reject_if(launcher, rules::block_tree_any_block(n, block));
   require_pointer(launcher, out, "out");
   if (n > 0) require_pointer(launcher, x, "x");
-  if (n == 0 || zero_out) SMEMC_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(float), stream));
+  if (n == 0 || out_start == OutStart::zeroed) SMEMC_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(float), stream));
   return n == 0 ? 0 : static_cast<int>(model::tree_blocks(n, block));
 }
 
@@ -84,7 +86,7 @@ const KernelSymbol kBlockKernels[] = {
 }  // namespace
 
 void reduce_block_fixup(std::int64_t n, float* x, float* out, int block, cudaStream_t stream) {
-  const int blocks = prepare("reduce_block_fixup", n, x, out, block, false, stream);
+  const int blocks = prepare("reduce_block_fixup", n, x, out, block, OutStart::overwritten, stream);
   if (blocks == 0) return;
   reduce_block<<<blocks, block, 0, stream>>>(static_cast<int>(n), x);
   SMEMC_CHECK_LAUNCH("reduce_block");
@@ -93,7 +95,7 @@ void reduce_block_fixup(std::int64_t n, float* x, float* out, int block, cudaStr
 
 void reduce_block_atomic(std::int64_t n, float* x, float* out, int block, cudaStream_t stream) {
   // atomicAdd only ever adds to out[0], so it must start at zero (§5.2).
-  const int blocks = prepare("reduce_block_atomic", n, x, out, block, true, stream);
+  const int blocks = prepare("reduce_block_atomic", n, x, out, block, OutStart::zeroed, stream);
   if (blocks == 0) return;
   reduce_block_atomic_kernel<<<blocks, block, 0, stream>>>(static_cast<int>(n), x, out);
   SMEMC_CHECK_LAUNCH("reduce_block_atomic");
@@ -109,8 +111,8 @@ extern const Variant kReduceBlockFixup = {
     .error_model = "depth 1 + log2 B (block tree) + ceil(nb/1024) + 10 (fix-up), nb = ceil(n/2B)",
     .input_use = InputUse::clobbered,
     .determinism = Determinism::ordered,
-    .block_sizes = kTreeBlocks,
-    .size_violation = &tree_rules,
+    .block_sizes = rules::kTreeBlockSizes,
+    .size_violation = &rules::block_tree_any_block,
     .workspace_bytes = &no_workspace,
     .summation_depth = &model::tree_with_fixup_depth,
     .model_depth = &model::tree_with_fixup_model_depth,
@@ -126,8 +128,8 @@ extern const Variant kReduceBlockAtomic = {
     .error_model = "depth 1 + log2 B + nb (the atomic chain), plus nb * 2^-125 for flushed subnormals",
     .input_use = InputUse::clobbered,
     .determinism = Determinism::unordered,
-    .block_sizes = kTreeBlocks,
-    .size_violation = &tree_rules,
+    .block_sizes = rules::kTreeBlockSizes,
+    .size_violation = &rules::block_tree_any_block,
     .workspace_bytes = &no_workspace,
     .summation_depth = &model::tree_with_atomic_depth,
     .model_depth = &model::tree_with_atomic_model_depth,

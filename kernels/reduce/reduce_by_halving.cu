@@ -5,12 +5,14 @@
 //
 // Idea: saxpy(m, 1, x + m, x) adds the upper half onto the lower half; the
 //   kernel boundary between launches is the only synchronisation.
-// Cost: ceil(log2 n) launches; about 3n/2 float reads and n/2 writes in all.
+// Cost: ceil(log2 n) launches; about 2n float reads and n writes in all
+//   (each pass reads 2m and writes m floats, m = n/2, n/4, ...).
 // Result: in x[0]; the launcher copies it to out[0] (the family contract).
 
 #include <climits>
 
 #include "common/preconditions.hpp"
+#include "common/registry.hpp"
 #include "reduce/host_models.hpp"
 #include "reduce/reduce.hpp"
 #include "reduce/reduce_cuda.hpp"
@@ -38,9 +40,6 @@ void copy_result(float* out, const float* x, cudaStream_t stream) {
 
 void launch_halving(const Args& a, Stream s) { reduce_by_halving(a.n, a.data, a.out, a.block, as_cuda(s)); }
 void launch_halving_any_n(const Args& a, Stream s) { reduce_by_halving_any_n(a.n, a.data, a.out, a.block, as_cuda(s)); }
-std::size_t no_workspace(std::int64_t, int) { return 0; }
-
-constexpr int kHalvingBlocks[] = {256, 1, 7, 33, 1024};
 
 }  // namespace
 
@@ -78,7 +77,7 @@ extern const Variant kReduceByHalving = {
     .error_model = "depth ceil(log2 n): a balanced pairwise tree",
     .input_use = InputUse::clobbered,
     .determinism = Determinism::ordered,
-    .block_sizes = kHalvingBlocks,
+    .block_sizes = rules::kSaxpyBlockSizes,
     .size_violation = &rules::halving_power_of_two,
     .workspace_bytes = &no_workspace,
     .summation_depth = &model::halving_depth,
@@ -95,7 +94,7 @@ extern const Variant kReduceByHalvingAnyN = {
     .error_model = "depth ceil(log2 n)",
     .input_use = InputUse::clobbered,
     .determinism = Determinism::ordered,
-    .block_sizes = kHalvingBlocks,
+    .block_sizes = rules::kSaxpyBlockSizes,
     .size_violation = &rules::halving_any_n,
     .workspace_bytes = &no_workspace,
     .summation_depth = &model::halving_depth,

@@ -7,12 +7,10 @@
 
 #include <cstdint>
 
-#include "common/stream.hpp"
+#include "common/cuda_stream.hpp"
 #include "reduce/reduce.hpp"
 
 namespace smemc::reduce {
-
-inline cudaStream_t as_cuda(Stream s) { return static_cast<cudaStream_t>(s.native); }
 
 // §5.1 (reduce_by_halving.cu). x is clobbered; the sum lands in out[0].
 void reduce_by_halving(std::int64_t n, float* x, float* out, int block, cudaStream_t stream);

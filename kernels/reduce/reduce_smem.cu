@@ -19,6 +19,7 @@
 //   tail); n + 2*block <= INT_MAX.
 
 #include "common/preconditions.hpp"
+#include "common/registry.hpp"
 #include "reduce/block_tree.cuh"
 #include "reduce/fixup.hpp"
 #include "reduce/host_models.hpp"
@@ -64,12 +65,11 @@ __global__ void __launch_bounds__(kMaxBlock) reduce_smem(int n, const float* in,
   }
 }
 
-int min_block(WarpTail tail) { return tail == WarpTail::none ? 1 : 64; }
 
 template <Finish finish, WarpTail tail, Scratch kind>
 void launch_tree(std::int64_t n, const float* in, float* out, float* partials, int block, const char* name,
                  cudaStream_t stream) {
-  reject_if(name, rules::block_tree(n, block, min_block(tail)));
+  reject_if(name, tail == WarpTail::none ? rules::block_tree_any_block(n, block) : rules::block_tree_warp_tail(n, block));
   require_pointer(name, out, "out");
   if (n > 0) {
     require_pointer(name, in, "in");
@@ -95,12 +95,6 @@ void launch_smem_atomic(const Args& a, Stream s) { reduce_smem_atomic(a.n, a.dat
 std::size_t partials_workspace(std::int64_t n, int block) {
   return n < 0 || block < 1 ? 0 : static_cast<std::size_t>(model::tree_blocks(n, block)) * sizeof(float);
 }
-std::size_t no_workspace(std::int64_t, int) { return 0; }
-std::string tree_rules(std::int64_t n, int block) { return rules::block_tree(n, block, 1); }
-std::string warp_tail_rules(std::int64_t n, int block) { return rules::block_tree(n, block, 64); }
-
-constexpr int kTreeBlocks[] = {1024, 1, 2, 32, 64, 256};
-constexpr int kWarpTailBlocks[] = {256, 64, 128, 512, 1024};
 
 template <Finish f, WarpTail t, Scratch k>
 KernelSymbol symbol(const char* name, std::size_t static_bytes) {
@@ -152,8 +146,8 @@ extern const Variant kReduceSmemFixup = {
     .error_model = "depth 1 + log2 B + ceil(nb/1024) + 10, nb = ceil(n/2B)",
     .input_use = InputUse::preserved,
     .determinism = Determinism::ordered,
-    .block_sizes = kTreeBlocks,
-    .size_violation = &tree_rules,
+    .block_sizes = rules::kTreeBlockSizes,
+    .size_violation = &rules::block_tree_any_block,
     .workspace_bytes = &partials_workspace,
     .summation_depth = &model::tree_with_fixup_depth,
     .model_depth = &model::tree_with_fixup_model_depth,
@@ -169,8 +163,8 @@ extern const Variant kReduceSmemAtomic = {
     .error_model = "depth 1 + log2 B + nb, plus nb * 2^-125 for flushed subnormals",
     .input_use = InputUse::preserved,
     .determinism = Determinism::unordered,
-    .block_sizes = kTreeBlocks,
-    .size_violation = &tree_rules,
+    .block_sizes = rules::kTreeBlockSizes,
+    .size_violation = &rules::block_tree_any_block,
     .workspace_bytes = &no_workspace,
     .summation_depth = &model::tree_with_atomic_depth,
     .model_depth = &model::tree_with_atomic_model_depth,
@@ -186,8 +180,8 @@ extern const Variant kReduceSmemDynamic = {
     .error_model = "depth 1 + log2 B + ceil(nb/1024) + 10",
     .input_use = InputUse::preserved,
     .determinism = Determinism::ordered,
-    .block_sizes = kTreeBlocks,
-    .size_violation = &tree_rules,
+    .block_sizes = rules::kTreeBlockSizes,
+    .size_violation = &rules::block_tree_any_block,
     .workspace_bytes = &partials_workspace,
     .summation_depth = &model::tree_with_fixup_depth,
     .model_depth = &model::tree_with_fixup_model_depth,
@@ -206,8 +200,8 @@ extern const Variant kReduceWarpVolatileLegacy = {
                       "racecheck flags it",
     .input_use = InputUse::preserved,
     .determinism = Determinism::ordered,
-    .block_sizes = kWarpTailBlocks,
-    .size_violation = &warp_tail_rules,
+    .block_sizes = rules::kWarpTailBlockSizes,
+    .size_violation = &rules::block_tree_warp_tail,
     .workspace_bytes = &partials_workspace,
     .summation_depth = &model::tree_with_fixup_depth,
     .model_depth = &model::tree_with_fixup_model_depth,
@@ -223,8 +217,8 @@ extern const Variant kReduceWarpSyncwarp = {
     .error_model = "depth 1 + log2 B + ceil(nb/1024) + 10",
     .input_use = InputUse::preserved,
     .determinism = Determinism::ordered,
-    .block_sizes = kWarpTailBlocks,
-    .size_violation = &warp_tail_rules,
+    .block_sizes = rules::kWarpTailBlockSizes,
+    .size_violation = &rules::block_tree_warp_tail,
     .workspace_bytes = &partials_workspace,
     .summation_depth = &model::tree_with_fixup_depth,
     .model_depth = &model::tree_with_fixup_model_depth,
@@ -240,8 +234,8 @@ extern const Variant kReduceWarpShfl = {
     .error_model = "depth 1 + log2 B + ceil(nb/1024) + 10",
     .input_use = InputUse::preserved,
     .determinism = Determinism::ordered,
-    .block_sizes = kWarpTailBlocks,
-    .size_violation = &warp_tail_rules,
+    .block_sizes = rules::kWarpTailBlockSizes,
+    .size_violation = &rules::block_tree_warp_tail,
     .workspace_bytes = &partials_workspace,
     .summation_depth = &model::tree_with_fixup_depth,
     .model_depth = &model::tree_with_fixup_model_depth,

@@ -2,7 +2,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "common/registry_lookup.hpp"
+#include "common/registry.hpp"
 #include "reduce/fixup.hpp"
 #include "reduce/reduce.hpp"
 #include "reduce/reduce_cuda.hpp"

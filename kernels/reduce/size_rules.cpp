@@ -7,11 +7,7 @@
 namespace smemc::reduce::rules {
 namespace {
 
-std::string n_range(std::int64_t n, std::int64_t limit) {
-  if (n < 0) return "n = " + std::to_string(n) + " is negative";
-  if (n > limit) return "n = " + std::to_string(n) + " exceeds " + std::to_string(limit) + " (int index arithmetic)";
-  return {};
-}
+std::string n_range(std::int64_t n, std::int64_t limit) { return size_range_violation(n, limit, "int index arithmetic"); }
 
 }  // namespace
 
@@ -37,5 +33,8 @@ std::string block_tree(std::int64_t n, int block, int min_block) {
   }
   return n_range(n, std::int64_t{INT_MAX} - 2 * std::int64_t{block});
 }
+
+std::string block_tree_any_block(std::int64_t n, int block) { return block_tree(n, block, 1); }
+std::string block_tree_warp_tail(std::int64_t n, int block) { return block_tree(n, block, 64); }
 
 }  // namespace smemc::reduce::rules

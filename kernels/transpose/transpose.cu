@@ -15,9 +15,12 @@
 // each. Cost: one read and one write per element (the copy roofline).
 
 #include <climits>
+#include <cstdint>
+#include <stdexcept>
 
+#include "common/cuda_stream.hpp"
 #include "common/preconditions.hpp"
-#include "common/registry_lookup.hpp"
+#include "common/registry.hpp"
 #include "smemc/cuda_check.hpp"
 #include "transpose/transpose.hpp"
 
@@ -27,7 +30,6 @@ namespace {
 constexpr int TILE = 32;
 constexpr std::int64_t kMaxGridY = 65535;  // gridDim.y limit: rows <= 65535 * 32
 
-cudaStream_t as_cuda(Stream s) { return static_cast<cudaStream_t>(s.native); }
 
 // One thread per element. Consecutive lanes have consecutive x: the read of
 // in[y * n + x] is one contiguous range, while out[x * n + y] steps down a
@@ -125,6 +127,12 @@ bool prepare(const char* name, std::string (*shape)(std::int64_t, std::int64_t),
   if (a.rows == 0 || a.cols == 0) return false;
   require_pointer(name, a.in, "in");
   require_pointer(name, a.out, "out");
+  // Blocks read tiles other blocks overwrite: an in-place transpose races.
+  const auto in_begin = reinterpret_cast<std::uintptr_t>(a.in), out_begin = reinterpret_cast<std::uintptr_t>(a.out);
+  const auto bytes = static_cast<std::uintptr_t>(a.rows * a.cols) * sizeof(float);
+  if (in_begin < out_begin + bytes && out_begin < in_begin + bytes) {
+    throw std::invalid_argument(std::string(name) + ": in and out overlap (this transpose is not in place)");
+  }
   return true;
 }
 

@@ -30,7 +30,7 @@ __global__ void volatile_tail(const T* in, T* out) {
   __shared__ T scratch[kTailThreads];
   const unsigned t = threadIdx.x;
   scratch[t] = in[t];
-  __syncthreads();
+  __syncthreads();  // all 64 partials are in shared memory; the tail then races within warp 0
   if (t < 32) {
     const T sum = smemc::reduce::warp_tail_volatile_legacy(scratch[t], scratch);
     if (t == 0) out[0] = sum;
@@ -61,7 +61,7 @@ __global__ void divergent_barrier(float* out) {
 __global__ void syncwarp_bad_mask(float* out) {
   __shared__ float s[32];
   s[threadIdx.x] = static_cast<float>(threadIdx.x);
-  __syncwarp(0x0000FFFFu);  // PLANTED: lanes 16..31 call it without being in the mask
+  __syncwarp(0x0000FFFFu);  // PLANTED: meant to order the stores before the reads, but lanes 16..31 call it outside the mask
   out[threadIdx.x] = s[31 - threadIdx.x];
 }
 

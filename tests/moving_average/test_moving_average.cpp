@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -12,6 +13,7 @@
 #include "moving_average/moving_average.hpp"
 #include "smemc/cases.hpp"
 #include "smemc/check_failure.hpp"
+#include "smemc/compare.hpp"
 #include "smemc/data.hpp"
 #include "smemc/error_bound.hpp"
 #include "smemc/exact_sum.hpp"
@@ -32,22 +34,26 @@ using smemc::testing::VariantName;
 using Case = SizedCase;
 std::string describe(const Variant& v, const Case& c) { return smemc::describe(v.name, c); }
 
-bool claims(const Variant& v, std::int64_t n, int block) { return v.size_violation(n, block).empty(); }
+bool accepts(const Variant& v, std::int64_t n, int block) { return v.size_violation(n, block).empty(); }
+
+// Block 0 means "one block of n threads": edge sizes then come from the
+// warp width.
+std::int64_t edge_block(int block) { return block == 0 ? 32 : block; }
 
 // The largest n the variant takes with this block, capped by the workload
 // (a variant's sizes are an interval [0, limit]).
 std::int64_t max_n(const Variant& v, int block) {
   std::int64_t lo = 0, hi = workload().max_elements;
-  if (claims(v, hi, block)) return hi;
+  if (accepts(v, hi, block)) return hi;
   while (hi - lo > 1) {
     const std::int64_t mid = lo + (hi - lo) / 2;
-    (claims(v, mid, block) ? lo : hi) = mid;
+    (accepts(v, mid, block) ? lo : hi) = mid;
   }
   return lo;
 }
 
 rc::Gen<Case> case_for(const Variant& v, std::span<const DataKind> kinds) {
-  return sized_case(v.block_sizes, [&v](int block) { return gen::size(max_n(v, block), block == 0 ? 32 : block); }, kinds);
+  return sized_case(v.block_sizes, [&v](int block) { return gen::size(max_n(v, block), edge_block(block)); }, kinds);
 }
 
 // Runs in place on a guarded buffer; returns what the buffer holds after.
@@ -66,14 +72,7 @@ std::vector<float> run(const Variant& v, std::span<const float> a, int block) {
 
 void expect_model(const Variant& v, std::span<const float> a, int block, std::span<const float> got,
                   const std::string& context) {
-  const std::vector<float> expected = v.ordered_model(a, block);
-  std::int64_t mismatches = 0;
-  std::ostringstream first;
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    if (same_result(expected[i], got[i])) continue;
-    if (++mismatches <= 5) first << "\n  [" << i << "] expected " << describe(expected[i]) << ", got " << describe(got[i]);
-  }
-  if (mismatches > 0) fail_check(context + ": " + std::to_string(mismatches) + " elements differ from the host model" + first.str());
+  expect_elementwise(v.ordered_model(a, block), got, NanPayloads::may_differ, context + " (against the host model)");
 }
 
 // out_i = fl(fl(S_i) / fl(i+1)) with fl(S_i) from k additions: then
@@ -97,7 +96,7 @@ void expect_prefix_means(const Variant& v, std::span<const float> a, int block, 
     if (!std::isfinite(out)) fail_check(context + ": [" + std::to_string(i) + "] non-finite " + describe(out));
     ExactSum residual = prefix.sum;
     residual.subtract_product(out, static_cast<std::uint64_t>(i + 1));
-    const double error = std::fabs(residual.to_double());
+    const double error = residual.abs_rounded_up();
     const double bound = sum_error_bound(k, prefix.abs_sum) + static_cast<double>(i + 1) * kDivisionUnderflowAllowance;
     if (!(error <= bound)) {
       std::ostringstream os;
@@ -110,6 +109,7 @@ void expect_prefix_means(const Variant& v, std::span<const float> a, int block, 
 }
 
 class MovingAverageAll : public DeviceTestWithParam<const Variant*> {};
+class MovingAverageLarge : public MovingAverageAll {};  // variants that take n past 2^31
 class MovingAverageHostContract : public ::testing::TestWithParam<const Variant*> {};
 
 TEST_P(MovingAverageAll, host_model_bitwise) {
@@ -145,13 +145,64 @@ TEST_P(MovingAverageAll, text_example_in_place) {
 TEST_P(MovingAverageAll, edge_sizes) {
   const Variant& v = *GetParam();
   for (int block : sweep_blocks(v.block_sizes)) {
-    for (std::int64_t n : sweep_sizes(std::min<std::int64_t>(max_n(v, block), std::int64_t{1} << 20), block == 0 ? 32 : block)) {
+    for (std::int64_t n : sweep_sizes(std::min<std::int64_t>(max_n(v, block), std::int64_t{1} << 20), edge_block(block))) {
       const Case c{n, block, DataKind::uniform, 0xA5E7u + static_cast<std::uint64_t>(n)};
       const auto a = make_data(c.kind, c.n, c.seed);
       const auto got = run(v, a, block);
       expect_model(v, a, block, got, describe(v, c));
       expect_prefix_means(v, a, block, got, describe(v, c));
     }
+  }
+}
+
+// n = 2^31 + 7 with the largest block: 64-bit element indices, and divisors
+// i + 1 above 2^24 that round when converted to float (the "+2" of the
+// bound). The input alternates 1, 2, 1, 2, ... so every exact prefix sum is
+// known in closed form, S_i = (i+1) + floor((i+1)/2), and a mean (about 1.5)
+// cannot be mistaken for an unwritten input (1 or 2). Checked at indices
+// around the tile, 2^24 and 2^31 boundaries; about 8.6 GB of device memory.
+constexpr std::int64_t kLargeN = (std::int64_t{1} << 31) + 7;
+
+int largest_block(const Variant& v) { return *std::max_element(v.block_sizes.begin(), v.block_sizes.end()); }
+
+TEST_P(MovingAverageLarge, large_n) {
+  const Variant& v = *GetParam();
+  const std::int64_t n = kLargeN;
+  const int block = largest_block(v);
+  const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float) + v.workspace_bytes(n, block);
+  const std::size_t free_bytes = backend().free_memory();
+  if (free_bytes < bytes + (std::size_t{256} << 20)) {
+    GTEST_SKIP() << "needs " << (bytes >> 20) << " MiB of device memory, " << (free_bytes >> 20) << " MiB free";
+  }
+  GuardedBuffer<float> data("data", static_cast<std::size_t>(n));
+  GuardedBytes workspace("workspace", v.workspace_bytes(n, block));
+  constexpr std::int64_t kChunk = std::int64_t{1} << 24;  // even, so every chunk starts with a 1
+  std::vector<float> pattern(kChunk);
+  for (std::int64_t j = 0; j < kChunk; ++j) pattern[j] = j % 2 == 0 ? 1.0f : 2.0f;
+  for (std::int64_t begin = 0; begin < n; begin += kChunk) {
+    const std::int64_t count = std::min(kChunk, n - begin);
+    backend().upload(data.data() + begin, pattern.data(), static_cast<std::size_t>(count) * sizeof(float), {});
+  }
+  v.launch({.n = n, .data = data.data(), .workspace = workspace.payload(), .block = block}, {});
+  backend().synchronize({});
+  data.verify_guards();
+  workspace.verify_guards();
+  const std::int64_t k = v.prefix_depth(n, block) + 2;
+  const std::int64_t p24 = std::int64_t{1} << 24, p31 = std::int64_t{1} << 31;
+  for (std::int64_t i : {std::int64_t{0}, std::int64_t{1}, std::int64_t{block} - 1, std::int64_t{block}, p24 - 2, p24 - 1,
+                         p24, p24 + 1, p24 + 3, p31 - block, p31 - 1, p31, p31 + 1, n - 2, n - 1}) {
+    float out = 0.0f;
+    backend().download(&out, data.data() + i, sizeof(float), {});
+    const auto exact_sum = static_cast<std::uint64_t>((i + 1) + (i + 1) / 2);
+    ExactSum residual;
+    residual.add_product(1.0f, exact_sum);
+    residual.subtract_product(out, static_cast<std::uint64_t>(i + 1));
+    ExactSum magnitude;
+    magnitude.add_product(1.0f, exact_sum);
+    const double bound = sum_error_bound(k, magnitude) + static_cast<double>(i + 1) * kDivisionUnderflowAllowance;
+    EXPECT_LE(residual.abs_rounded_up(), bound) << v.name << " n=" << n << " block=" << block << " [" << i
+                                                << "] = " << describe(out) << ", exact mean "
+                                                << static_cast<double>(exact_sum) / static_cast<double>(i + 1);
   }
 }
 
@@ -192,13 +243,13 @@ TEST_P(MovingAverageHostContract, registry_row) {
   EXPECT_EQ(v.exhibit, !v.exhibit_reason.empty());
   ASSERT_FALSE(v.block_sizes.empty());
   ASSERT_TRUE(v.launch && v.size_violation && v.workspace_bytes && v.prefix_depth && v.model_depth && v.ordered_model);
-  for (int block : v.block_sizes) EXPECT_TRUE(claims(v, 1, block)) << v.size_violation(1, block);
+  for (int block : v.block_sizes) EXPECT_TRUE(accepts(v, 1, block)) << v.size_violation(1, block);
 }
 
 TEST_P(MovingAverageHostContract, depth_formula_covers_model) {
   const Variant& v = *GetParam();
   for (int block : v.block_sizes) {
-    for (std::int64_t n : gen::edge_sizes(std::min<std::int64_t>(max_n(v, block), std::int64_t{1} << 20), block == 0 ? 32 : block)) {
+    for (std::int64_t n : gen::edge_sizes(std::min<std::int64_t>(max_n(v, block), std::int64_t{1} << 20), edge_block(block))) {
       ASSERT_GE(v.prefix_depth(n, block), v.model_depth(n, block)) << v.name << " n=" << n << " block=" << block;
     }
   }
@@ -214,14 +265,19 @@ TEST_P(MovingAverageHostContract, model_within_bound) {
   });
 }
 
-std::vector<const Variant*> all_variants() {
+std::vector<const Variant*> variants_where(bool (*keep)(const Variant&)) {
   std::vector<const Variant*> rows;
-  for (const Variant& v : registry()) rows.push_back(&v);
+  for (const Variant& v : registry()) {
+    if (keep(v)) rows.push_back(&v);
+  }
   return rows;
 }
+bool any_variant(const Variant&) { return true; }
+bool takes_large_n(const Variant& v) { return accepts(v, kLargeN, largest_block(v)); }
 
-INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageAll, ::testing::ValuesIn(all_variants()), VariantName{});
-INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageHostContract, ::testing::ValuesIn(all_variants()), VariantName{});
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageAll, ::testing::ValuesIn(variants_where(&any_variant)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageLarge, ::testing::ValuesIn(variants_where(&takes_large_n)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageHostContract, ::testing::ValuesIn(variants_where(&any_variant)), VariantName{});
 
 }  // namespace
 }  // namespace smemc::moving_average::testing

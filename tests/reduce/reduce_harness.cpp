@@ -54,7 +54,7 @@ float run(const Variant& v, std::span<const float> x, int block, Stream stream) 
   return r.finish();
 }
 
-bool claims(const Variant& v, std::int64_t n, int block) { return v.size_violation(n, block).empty(); }
+bool accepts(const Variant& v, std::int64_t n, int block) { return v.size_violation(n, block).empty(); }
 
 void expect_same_bits(float expected, float got, const std::string& context) {
   if (!same_result(expected, got)) {

@@ -45,7 +45,7 @@ class ReductionRun {
 float run(const Variant& v, std::span<const float> x, int block, Stream stream = {});
 
 // Does the variant take this n (with this block)?
-bool claims(const Variant& v, std::int64_t n, int block);
+bool accepts(const Variant& v, std::int64_t n, int block);
 
 // The checks. Each throws CheckFailure with `context` and the numbers.
 void expect_same_bits(float expected, float got, const std::string& context);

@@ -49,7 +49,7 @@ bool is_unordered(const Variant& v) { return v.determinism == Determinism::unord
 rc::Gen<Case> case_for(const Variant& v, std::span<const DataKind> kinds) {
   return sized_case(v.block_sizes, [&v](int block) -> rc::Gen<std::int64_t> {
     const std::int64_t max = workload().max_elements;
-    if (claims(v, 1000, block)) return gen::size(max, block);
+    if (accepts(v, 1000, block)) return gen::size(max, block);
     const int widths = static_cast<int>(std::bit_width(static_cast<std::uint64_t>(max)));
     return rc::gen::map(rc::gen::resize(100, rc::gen::inRange<int>(0, widths)), [](int k) { return std::int64_t{1} << k; });
   }, kinds);
@@ -101,9 +101,12 @@ TEST_P(ReduceOrdered, repeatable) {
 
 // Atomic finishes add the block partials in whatever order blocks finish.
 // Each run must lie within the derived bound of the exact sum, and within
-// gamma_nb * sum|p| of the exact sum of the (deterministic) partials p; so
-// two runs can differ by at most twice that. How many distinct results the
-// runs gave is reported as a classification, never required to be one.
+// gamma_nb * sum|p| (+ the flush allowance) of the exact sum of the
+// deterministic block partials p. So any two runs differ by at most twice
+// that: the spread bound follows from the per-run check, which is what is
+// asserted; the spread itself, relative to the bound, and the number of
+// distinct results are reported as classifications, never required to be
+// anything (in particular not one distinct result).
 TEST_P(ReduceUnordered, atomic_spread) {
   const Variant& v = *GetParam();
   check_property([&] {
@@ -114,7 +117,7 @@ TEST_P(ReduceUnordered, atomic_spread) {
     const auto adds = static_cast<std::int64_t>(partials.size());
     const double chain_bound = sum_error_bound(adds, partial_ref.abs_sum, adds);
     std::set<std::uint32_t> distinct;
-    float lowest = INFINITY, highest = -INFINITY;
+    double lowest = INFINITY, highest = -INFINITY;
     for (int r = 0; r < workload().repeat_runs; ++r) {
       const float got = run(v, x, c.block);
       const std::string context = describe(v, c) + " run " + std::to_string(r);
@@ -127,28 +130,29 @@ TEST_P(ReduceUnordered, atomic_spread) {
         fail_check(os.str());
       }
       distinct.insert(bits_of(got));
-      lowest = std::min(lowest, got);
-      highest = std::max(highest, got);
+      lowest = std::min(lowest, static_cast<double>(got));
+      highest = std::max(highest, static_cast<double>(got));
     }
-    if (!(static_cast<double>(highest) - static_cast<double>(lowest) <= 2 * chain_bound)) {
-      std::ostringstream os;
-      os.precision(17);
-      os << describe(v, c) << ": spread " << highest - lowest << " exceeds twice the bound " << 2 * chain_bound;
-      fail_check(os.str());
-    }
+    const double spread = highest - lowest;
     RC_CLASSIFY(partials.size() > 1, "several blocks");
     RC_TAG(distinct.size() == 1 ? "1 distinct result" : distinct.size() == 2 ? "2 distinct results" : "3+ distinct results");
+    RC_TAG(spread == 0 ? "spread 0" : spread <= chain_bound / 64 ? "spread <= bound/64" : "spread > bound/64");
   });
 }
 
 // --- every variant -----------------------------------------------------------
 
+// Where gamma_k approaches 1 (an atomic finish over millions of one-thread
+// blocks: k = nb) the bound says little; those cases are tagged, and lost
+// updates there are caught by exact_small_integers instead.
 TEST_P(ReduceAll, error_bound) {
   const Variant& v = *GetParam();
   check_property([&] {
     const Case c = *case_for(v, finite_sum_kinds());
     const auto x = make_data(c.kind, c.n, c.seed);
     expect_within_bound(v, x, c.block, run(v, x, c.block), describe(v, c));
+    RC_TAG(gamma(v.summation_depth(c.n, c.block)) <= 0x1p-10 ? "bound informative (gamma_k <= 2^-10)"
+                                                             : "bound loose (gamma_k > 2^-10)");
   });
 }
 
@@ -183,7 +187,7 @@ TEST_P(ReduceAll, edge_sizes) {
   const Variant& v = *GetParam();
   for (int block : sweep_blocks(v.block_sizes)) {
     for (std::int64_t n : sweep_sizes(workload().max_elements, block)) {
-      if (!claims(v, n, block)) continue;
+      if (!accepts(v, n, block)) continue;
       const Case c{n, block, DataKind::uniform, 0xED6Eu + static_cast<std::uint64_t>(n)};
       const auto x = make_data(c.kind, c.n, c.seed);
       expect_conforms(v, x, block, run(v, x, block), describe(v, c));
@@ -198,7 +202,7 @@ TEST_P(ReduceAll, streams) {
   std::vector<std::vector<float>> inputs;
   const std::int64_t size = std::min<std::int64_t>(std::int64_t{1} << 16, workload().max_elements);
   for (std::int64_t n : {size, size / 2}) {
-    inputs.push_back(make_data(DataKind::uniform, claims(v, n + 1, block) ? n + 1 : n, 0x57EA3u + n));
+    inputs.push_back(make_data(DataKind::uniform, accepts(v, n + 1, block) ? n + 1 : n, 0x57EA3u + n));
   }
   StreamOwner first, second;
   ReductionRun a(v, inputs[0], block, first.get()), b(v, inputs[1], block, second.get());
@@ -217,7 +221,7 @@ TEST_P(ReduceAll, large_n) {
   const int block = *std::max_element(v.block_sizes.begin(), v.block_sizes.end());
   std::int64_t n = 0;
   for (std::int64_t candidate : {std::int64_t{INT_MAX} - 2 * block, std::int64_t{1} << 30}) {
-    if (claims(v, candidate, block)) {
+    if (accepts(v, candidate, block)) {
       n = candidate;
       break;
     }
@@ -279,13 +283,13 @@ TEST_P(ReduceHostContract, preconditions) {
   expect_rejected(v, valid_args(v, std::int64_t{INT_MAX} + 1, block), "n = ");
   for (int bad_block : {0, -32, 2048}) expect_rejected(v, valid_args(v, 64, bad_block), "block");
   // A variant either takes non-powers of two or names the precondition.
-  if (!claims(v, 1000, block)) {
+  if (!accepts(v, 1000, block)) {
     for (std::int64_t n : {0, 3, 1000, 1025}) expect_rejected(v, valid_args(v, n, block), "power of two");
   }
   // Block sizes next to the claimed ones that the variant does not claim.
   for (int claimed : v.block_sizes) {
     for (int near : {claimed - 1, claimed + 1, claimed * 3}) {
-      if (near >= 1 && near <= 1024 && !claims(v, 64, near)) expect_rejected(v, valid_args(v, 64, near), "block");
+      if (near >= 1 && near <= 1024 && !accepts(v, 64, near)) expect_rejected(v, valid_args(v, 64, near), "block");
     }
   }
   const std::int64_t n = 64;
@@ -315,7 +319,7 @@ TEST_P(ReduceHostContract, registry_row) {
   EXPECT_EQ(v.determinism == Determinism::ordered, v.ordered_model != nullptr);
   EXPECT_EQ(v.determinism == Determinism::unordered, v.unordered_partials != nullptr);
   for (int block : v.block_sizes) {
-    EXPECT_TRUE(claims(v, 1, block)) << v.name << " lists block " << block << " but rejects it: " << v.size_violation(1, block);
+    EXPECT_TRUE(accepts(v, 1, block)) << v.name << " lists block " << block << " but rejects it: " << v.size_violation(1, block);
   }
   int same_name = 0;
   for (const Variant& other : registry()) same_name += other.name == v.name;
@@ -328,7 +332,7 @@ TEST_P(ReduceHostContract, depth_formula_covers_model) {
   const Variant& v = *GetParam();
   for (int block : v.block_sizes) {
     for (std::int64_t n : gen::edge_sizes(std::int64_t{1} << 21, block)) {
-      if (!claims(v, n, block)) continue;
+      if (!accepts(v, n, block)) continue;
       ASSERT_GE(v.summation_depth(n, block), v.model_depth(n, block)) << v.name << " n=" << n << " block=" << block;
     }
   }
@@ -341,7 +345,7 @@ TEST_P(ReduceHostContract, model_within_bound) {
   check_property([&] {
     Case c = *case_for(v, finite_sum_kinds());
     c.n = std::min<std::int64_t>(c.n, std::int64_t{1} << 18);
-    RC_PRE(claims(v, c.n, c.block));
+    RC_PRE(accepts(v, c.n, c.block));
     const auto x = make_data(c.kind, c.n, c.seed);
     if (v.ordered_model) {
       expect_within_bound(v, x, c.block, v.ordered_model(x, c.block), describe(v, c) + " (host model)");

@@ -1,6 +1,8 @@
 #pragma once
-// Finding a registry row by name, the same way in every family.
+// Helpers shared by every family's registry.
 
+#include <cstddef>
+#include <cstdint>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -15,5 +17,8 @@ const Row& find_row(std::span<const Row> rows, std::string_view name, std::strin
   }
   throw std::invalid_argument("no " + std::string(family) + " variant named " + std::string(name));
 }
+
+// workspace_bytes of a variant that needs none.
+inline std::size_t no_workspace(std::int64_t, int) { return 0; }
 
 }  // namespace smemc
