@@ -236,11 +236,8 @@ TEST_P(MovingAverageHostContract, preconditions) {
 
 TEST_P(MovingAverageHostContract, registry_row) {
   const Variant& v = *GetParam();
-  EXPECT_FALSE(v.idea.empty());
-  EXPECT_FALSE(v.cost.empty());
-  EXPECT_FALSE(v.preconditions.empty());
+  smemc::testing::expect_documented_row(v, registry());
   EXPECT_FALSE(v.error_model.empty());
-  EXPECT_EQ(v.exhibit, !v.exhibit_reason.empty());
   ASSERT_FALSE(v.block_sizes.empty());
   ASSERT_TRUE(v.launch && v.size_violation && v.workspace_bytes && v.prefix_depth && v.model_depth && v.ordered_model);
   for (int block : v.block_sizes) EXPECT_TRUE(accepts(v, 1, block)) << v.size_violation(1, block);
@@ -265,14 +262,8 @@ TEST_P(MovingAverageHostContract, model_within_bound) {
   });
 }
 
-std::vector<const Variant*> variants_where(bool (*keep)(const Variant&)) {
-  std::vector<const Variant*> rows;
-  for (const Variant& v : registry()) {
-    if (keep(v)) rows.push_back(&v);
-  }
-  return rows;
-}
-bool any_variant(const Variant&) { return true; }
+std::vector<const Variant*> variants_where(bool (*keep)(const Variant&)) { return smemc::testing::rows_where(registry(), keep); }
+bool any_variant(const Variant& v) { return smemc::testing::every_row(v); }
 bool takes_large_n(const Variant& v) { return accepts(v, kLargeN, largest_block(v)); }
 
 INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageAll, ::testing::ValuesIn(variants_where(&any_variant)), VariantName{});

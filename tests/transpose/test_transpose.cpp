@@ -185,22 +185,13 @@ TEST_P(TransposeHostContract, preconditions) {
 
 TEST_P(TransposeHostContract, registry_row) {
   const Variant& v = *GetParam();
-  EXPECT_FALSE(v.idea.empty());
-  EXPECT_FALSE(v.cost.empty());
-  EXPECT_FALSE(v.preconditions.empty());
-  EXPECT_EQ(v.exhibit, !v.exhibit_reason.empty());
+  smemc::testing::expect_documented_row(v, registry());
   ASSERT_TRUE(v.launch && v.shape_violation);
   EXPECT_EQ(v.rectangular, accepts(v, 3, 5));
 }
 
-std::vector<const Variant*> variants_where(bool (*keep)(const Variant&)) {
-  std::vector<const Variant*> rows;
-  for (const Variant& v : registry()) {
-    if (keep(v)) rows.push_back(&v);
-  }
-  return rows;
-}
-bool any_variant(const Variant&) { return true; }
+std::vector<const Variant*> variants_where(bool (*keep)(const Variant&)) { return smemc::testing::rows_where(registry(), keep); }
+bool any_variant(const Variant& v) { return smemc::testing::every_row(v); }
 bool takes_large_n(const Variant& v) { return accepts(v, kLargeN, kLargeN); }
 
 INSTANTIATE_TEST_SUITE_P(transpose, TransposeAll, ::testing::ValuesIn(variants_where(&any_variant)), VariantName{});
