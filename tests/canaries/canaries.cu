@@ -141,11 +141,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: smemc_canaries <mode> | --smemc-device-status\n");
     return 2;
   }
-  if (std::strcmp(argv[1], "--smemc-device-status") == 0) {
-    const auto& status = smemc::backend().status();
-    std::printf("%s\n", status.usable ? status.name.c_str() : status.reason.c_str());
-    return status.usable ? 0 : 77;
-  }
+  if (std::strcmp(argv[1], "--smemc-device-status") == 0) return smemc::print_device_status();
   try {
     return run(argv[1]);
   } catch (const std::exception& e) {

@@ -79,6 +79,11 @@ void expect_model(const Variant& v, std::span<const float> a, int block, std::sp
 //   |out_i (i+1) - S_i| <= gamma_{k+2} sum_{j<=i} |a_j| + (i+1) 2^-150
 // for every i, S_i exact (the last term: a quotient that underflows).
 // Non-finite prefixes must give the IEEE result (NaN, or the infinity).
+// The bound on |out_i (i+1) - S_i| derived above.
+double mean_error_bound(std::int64_t k, const ExactSum& abs_prefix, std::int64_t i) {
+  return sum_error_bound(k, abs_prefix) + static_cast<double>(i + 1) * kDivisionUnderflowAllowance;
+}
+
 void expect_prefix_means(const Variant& v, std::span<const float> a, int block, std::span<const float> got,
                          const std::string& context) {
   const auto n = static_cast<std::int64_t>(a.size());
@@ -89,15 +94,14 @@ void expect_prefix_means(const Variant& v, std::span<const float> a, int block, 
     const float out = got[i];
     if (!prefix.sum.is_finite()) {
       const float expected = prefix.sum.to_float();
-      const bool ok = std::isnan(expected) ? std::isnan(out) && bits_of(out) != kPoisonBits : bits_of(out) == bits_of(expected);
-      if (!ok) fail_check(context + ": [" + std::to_string(i) + "] expected " + describe(expected) + ", got " + describe(out));
+      if (!same_result(expected, out)) fail_check(context + ": [" + std::to_string(i) + "] expected " + describe(expected) + ", got " + describe(out));
       continue;
     }
     if (!std::isfinite(out)) fail_check(context + ": [" + std::to_string(i) + "] non-finite " + describe(out));
     ExactSum residual = prefix.sum;
     residual.subtract_product(out, static_cast<std::uint64_t>(i + 1));
     const double error = residual.abs_rounded_up();
-    const double bound = sum_error_bound(k, prefix.abs_sum) + static_cast<double>(i + 1) * kDivisionUnderflowAllowance;
+    const double bound = mean_error_bound(k, prefix.abs_sum, i);
     if (!(error <= bound)) {
       std::ostringstream os;
       os.precision(17);
@@ -144,8 +148,8 @@ TEST_P(MovingAverageAll, text_example_in_place) {
 
 TEST_P(MovingAverageAll, edge_sizes) {
   const Variant& v = *GetParam();
-  for (int block : sweep_blocks(v.block_sizes)) {
-    for (std::int64_t n : sweep_sizes(std::min<std::int64_t>(max_n(v, block), std::int64_t{1} << 20), edge_block(block))) {
+  for (int block : gen::sweep_blocks(v.block_sizes)) {
+    for (std::int64_t n : gen::sweep_sizes(std::min<std::int64_t>(max_n(v, block), std::int64_t{1} << 20), edge_block(block))) {
       const Case c{n, block, DataKind::uniform, 0xA5E7u + static_cast<std::uint64_t>(n)};
       const auto a = make_data(c.kind, c.n, c.seed);
       const auto got = run(v, a, block);
@@ -199,7 +203,7 @@ TEST_P(MovingAverageLarge, large_n) {
     residual.subtract_product(out, static_cast<std::uint64_t>(i + 1));
     ExactSum magnitude;
     magnitude.add_product(1.0f, exact_sum);
-    const double bound = sum_error_bound(k, magnitude) + static_cast<double>(i + 1) * kDivisionUnderflowAllowance;
+    const double bound = mean_error_bound(k, magnitude, i);
     EXPECT_LE(residual.abs_rounded_up(), bound) << v.name << " n=" << n << " block=" << block << " [" << i
                                                 << "] = " << describe(out) << ", exact mean "
                                                 << static_cast<double>(exact_sum) / static_cast<double>(i + 1);

@@ -82,8 +82,7 @@ void expect_within_bound(const Variant& v, std::span<const float> x, int block, 
 
 void expect_special_value(const ExactSum& exact, float got, const std::string& context) {
   const float expected = exact.to_float();
-  const bool ok = std::isnan(expected) ? (std::isnan(got) && bits_of(got) != kPoisonBits) : bits_of(got) == bits_of(expected);
-  if (!ok) fail_check(context + ": expected " + describe(expected) + " from the special values, got " + describe(got));
+  if (!same_result(expected, got)) fail_check(context + ": expected " + describe(expected) + " from the special values, got " + describe(got));
 }
 
 }  // namespace smemc::reduce::testing

@@ -179,8 +179,8 @@ TEST_P(ReduceAll, nan_inf) {
 // the variant takes, for every block size it claims: not left to chance.
 TEST_P(ReduceAll, edge_sizes) {
   const Variant& v = *GetParam();
-  for (int block : sweep_blocks(v.block_sizes)) {
-    for (std::int64_t n : sweep_sizes(workload().max_elements, block)) {
+  for (int block : gen::sweep_blocks(v.block_sizes)) {
+    for (std::int64_t n : gen::sweep_sizes(workload().max_elements, block)) {
       if (!accepts(v, n, block)) continue;
       const Case c{n, block, DataKind::uniform, 0xED6Eu + static_cast<std::uint64_t>(n)};
       const auto x = make_data(c.kind, c.n, c.seed);
