@@ -26,6 +26,6 @@ function(smemc_target_defaults target)
     CUDA_EXTENSIONS OFF
     POSITION_INDEPENDENT_CODE ON)
   target_compile_options(${target} PRIVATE
-    $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -ffp-contract=off>
-    $<$<AND:$<COMPILE_LANGUAGE:CUDA>,$<CUDA_COMPILER_ID:NVIDIA>>:-lineinfo -Xcompiler=-Wall,-ffp-contract=off>)
+    $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wno-missing-field-initializers -ffp-contract=off>
+    $<$<COMPILE_LANG_AND_ID:CUDA,NVIDIA>:-lineinfo -Xcompiler=-Wall,-Wextra,-Wno-missing-field-initializers,-ffp-contract=off>)
 endfunction()

@@ -7,14 +7,16 @@ function(_smemc_missing what package)
     "or point CMAKE_PREFIX_PATH at an installation.")
 endfunction()
 
-# C++20 device code needs CUDA 12 or newer (Debian 12's nvidia-cuda-toolkit
-# is 11.8: too old; use NVIDIA's packages).
-find_package(CUDAToolkit 12.0)
-if(NOT CUDAToolkit_FOUND)
-  _smemc_missing("The CUDA Toolkit 12.0 or newer" "cuda-toolkit-12-x (NVIDIA's repository)")
-endif()
-if(CMAKE_CUDA_COMPILER_ID STREQUAL "NVIDIA" AND CMAKE_CUDA_COMPILER_VERSION VERSION_LESS 12.0)
-  message(FATAL_ERROR "smem-conformance: nvcc ${CMAKE_CUDA_COMPILER_VERSION} is too old: C++20 device code needs CUDA 12.0 or newer")
+if(SMEMC_WITH_CUDA)
+  # C++20 device code needs CUDA 12 or newer (Debian 12's nvidia-cuda-toolkit
+  # is 11.8: too old; use NVIDIA's packages).
+  find_package(CUDAToolkit 12.0)
+  if(NOT CUDAToolkit_FOUND)
+    _smemc_missing("The CUDA Toolkit 12.0 or newer" "cuda-toolkit-12-x (NVIDIA's repository)")
+  endif()
+  if(CMAKE_CUDA_COMPILER_ID STREQUAL "NVIDIA" AND CMAKE_CUDA_COMPILER_VERSION VERSION_LESS 12.0)
+    message(FATAL_ERROR "smem-conformance: nvcc ${CMAKE_CUDA_COMPILER_VERSION} is too old: C++20 device code needs CUDA 12.0 or newer")
+  endif()
 endif()
 
 if(SMEMC_BUILD_TESTS)
@@ -30,6 +32,4 @@ if(SMEMC_BUILD_TESTS)
   if(NOT rapidcheck_FOUND OR NOT TARGET rapidcheck_gtest)
     _smemc_missing("rapidcheck (with its rapidcheck_gtest target)" "librapidcheck-dev")
   endif()
-
-  include(GoogleTest)
 endif()

@@ -4,11 +4,12 @@
 // it never clamps, rounds or silently ignores a bad value.
 
 #include <bit>
-#include <climits>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+
+#include "common/device_address.hpp"
 
 namespace smemc {
 
@@ -22,20 +23,13 @@ inline std::int64_t ceil_log2(std::int64_t x) noexcept {
   return x <= 1 ? 0 : std::bit_width(static_cast<std::uint64_t>(x - 1));
 }
 
-// Empty when 0 <= n <= limit, else why not.
-inline std::string size_range_violation(std::int64_t n, std::int64_t limit, std::string_view why_limit) {
-  if (n < 0) return "n = " + std::to_string(n) + " is negative";
-  if (n > limit) return "n = " + std::to_string(n) + " exceeds " + std::to_string(limit) + " (" + std::string(why_limit) + ")";
-  return {};
-}
-
 // Throws "<launcher>: <violation>" when violation is not empty.
 inline void reject_if(std::string_view launcher, const std::string& violation) {
   if (!violation.empty()) throw std::invalid_argument(std::string(launcher) + ": " + violation);
 }
 
-inline void require_pointer(std::string_view launcher, const void* p, std::string_view what) {
-  if (p == nullptr) throw std::invalid_argument(std::string(launcher) + ": " + std::string(what) + " is a null pointer");
+inline void require_address(std::string_view launcher, DeviceAddress a, std::string_view what) {
+  if (a.is_null()) throw std::invalid_argument(std::string(launcher) + ": " + std::string(what) + " is a null address");
 }
 
 }  // namespace smemc

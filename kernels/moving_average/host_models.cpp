@@ -4,11 +4,11 @@
 #include <bit>
 
 #include "common/preconditions.hpp"
-#include "reduce/host_models.hpp"
+#include "common/depth.hpp"
 
 namespace smemc::moving_average::model {
 namespace {
-using reduce::model::Depth;
+using smemc::Depth;
 std::int64_t deepest(const std::vector<Depth>& sums) {
   std::int64_t d = 0;
   for (const Depth& s : sums) d = std::max(d, s.value);

@@ -2,11 +2,10 @@
 // Order-faithful host models of the reduction variants: the same additions,
 // on the same operands, in the same order as the kernels, in float. A kernel
 // that matches its model bit for bit computed exactly what its source says.
-// Backend-neutral: a port of a variant reuses its model and depth formula.
 //
 // Each model is a template over the value type. With float it predicts the
 // kernel's result; with Depth it measures how many additions the deepest
-// input went through, which host tests compare with the registry's
+// input went through, which host tests compare with the row's
 // summation_depth formula (the k of the error bound).
 
 #include <algorithm>
@@ -14,13 +13,11 @@
 #include <span>
 #include <vector>
 
+#include "common/depth.hpp"
+
 namespace smemc::reduce::model {
 
-// A node of a summation tree that records only its depth.
-struct Depth {
-  std::int64_t value = 0;
-};
-inline Depth operator+(Depth a, Depth b) { return {std::max(a.value, b.value) + 1}; }
+using smemc::Depth;
 
 // Threads of the one-block fix-up kernel that finishes the tree variants.
 inline constexpr int kFixupThreads = 1024;
@@ -89,20 +86,21 @@ V tree_with_fixup(std::span<const V> x, int block) {
   return fixup(std::span<const V>(partials));
 }
 
-// Float entry points used by the registry rows.
+// Float entry points used by the spec rows.
 float halving_cascade_model(std::span<const float> x, int block);
 float tree_with_fixup_model(std::span<const float> x, int block);
 std::vector<float> block_partials_model(std::span<const float> x, int block);
 
-// Summation depths (the k of gamma_k): the formulas the registry states.
-std::int64_t halving_depth(std::int64_t n, int block);             // ceil(log2 n)
-std::int64_t tree_with_fixup_depth(std::int64_t n, int block);     // 1 + log2 B + ceil(nb / 1024) + 10
-std::int64_t tree_with_atomic_depth(std::int64_t n, int block);    // 1 + log2 B + nb
+// Blocks (and so partials) of the tree variants: ceil(n / 2B).
+std::int64_t tree_blocks(std::int64_t n, int block);
+
+// The summation depth k each row states (the bound's gamma_k).
+std::int64_t halving_depth(std::int64_t n, int block);            // ceil(log2 n)
+std::int64_t tree_with_fixup_depth(std::int64_t n, int block);    // 1 + log2 B + ceil(nb/1024) + 10
+std::int64_t tree_with_atomic_depth(std::int64_t n, int block);   // 1 + log2 B + nb
 // The depths the models' trees actually have, measured with Depth.
 std::int64_t halving_model_depth(std::int64_t n, int block);
 std::int64_t tree_with_fixup_model_depth(std::int64_t n, int block);
 std::int64_t tree_with_atomic_model_depth(std::int64_t n, int block);  // deepest partial + the atomic chain
-// Blocks (and so partials) of the tree variants: ceil(n / 2B).
-std::int64_t tree_blocks(std::int64_t n, int block);
 
 }  // namespace smemc::reduce::model

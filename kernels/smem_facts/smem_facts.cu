@@ -5,7 +5,8 @@
 #include <string>
 
 #include "common/preconditions.hpp"
-#include "smemc/cuda_check.hpp"
+#include "common/cuda/cuda_check.hpp"
+#include "common/cuda/interop.hpp"
 
 namespace smemc::facts {
 namespace {
@@ -98,25 +99,25 @@ void sort_tiles(std::int64_t n, const float* in, float* out, int block, cudaStre
   if (block < 1 || block > 1024) throw std::invalid_argument("sort_tiles: block = " + std::to_string(block) + " is outside [1, 1024]");
   if (ceil_div(n, block) > INT_MAX) throw std::invalid_argument("sort_tiles: n = " + std::to_string(n) + " needs more than INT_MAX tiles");
   if (n == 0) return;
-  require_pointer("sort_tiles", in, "in");
-  require_pointer("sort_tiles", out, "out");
+  require_address("sort_tiles", address_of(in), "in");
+  require_address("sort_tiles", address_of(out), "out");
   sort_tiles_kernel<<<static_cast<unsigned>(ceil_div(n, block)), block, sort_tiles_dynamic_bytes(block), stream>>>(n, in, out);
   SMEMC_CHECK_LAUNCH("sort_tiles_kernel");
 }
 
 void alias_bytes(int count, const int* in, unsigned char* out, int* out_same_address, cudaStream_t stream) {
   if (count < 1 || count > 1024) throw std::invalid_argument("alias_bytes: count = " + std::to_string(count) + " is outside [1, 1024]");
-  require_pointer("alias_bytes", in, "in");
-  require_pointer("alias_bytes", out, "out");
-  require_pointer("alias_bytes", out_same_address, "out_same_address");
+  require_address("alias_bytes", address_of(in), "in");
+  require_address("alias_bytes", address_of(out), "out");
+  require_address("alias_bytes", address_of(out_same_address), "out_same_address");
   alias_bytes_kernel<<<1, count, count * sizeof(int), stream>>>(count, in, out, out_same_address);
   SMEMC_CHECK_LAUNCH("alias_bytes_kernel");
 }
 
 void reverse_through_smem(int count, const float* in, float* out, cudaStream_t stream) {
   if (count < 1) throw std::invalid_argument("reverse_through_smem: count = " + std::to_string(count) + " must be positive");
-  require_pointer("reverse_through_smem", in, "in");
-  require_pointer("reverse_through_smem", out, "out");
+  require_address("reverse_through_smem", address_of(in), "in");
+  require_address("reverse_through_smem", address_of(out), "out");
   reverse_kernel<<<1, kReverseThreads, count * sizeof(float), stream>>>(count, in, out);
   SMEMC_CHECK_LAUNCH("reverse_kernel");
 }
@@ -127,8 +128,8 @@ void allow_reverse_dynamic_bytes(int bytes) {
 
 void bank_stride_read(int stride, int blocks, const float* in, float* out, cudaStream_t stream) {
   if (blocks < 1) throw std::invalid_argument("bank_stride_read: blocks = " + std::to_string(blocks) + " must be positive");
-  require_pointer("bank_stride_read", in, "in");
-  require_pointer("bank_stride_read", out, "out");
+  require_address("bank_stride_read", address_of(in), "in");
+  require_address("bank_stride_read", address_of(out), "out");
   switch (stride) {
     case 1: bank_stride_kernel<1><<<blocks, 32, 0, stream>>>(in, out); break;
     case 2: bank_stride_kernel<2><<<blocks, 32, 0, stream>>>(in, out); break;

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <span>
 
-#include "common/kernel_symbol.hpp"
+#include "common/cuda/kernel_symbol.hpp"
 
 namespace smemc::facts {
 

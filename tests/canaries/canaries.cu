@@ -15,9 +15,9 @@
 #include <string_view>
 #include <vector>
 
-#include "reduce/block_tree.cuh"
+#include "reduce/cuda/block_tree.cuh"
 #include "smemc/backend.hpp"
-#include "smemc/cuda_check.hpp"
+#include "common/cuda/cuda_check.hpp"
 
 namespace {
 

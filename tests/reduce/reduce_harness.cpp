@@ -16,19 +16,15 @@ ReductionRun::ReductionRun(const Variant& v, std::span<const float> x, int block
       stream_(stream),
       data_("data", x.size(), stream),
       out_("out", 1, stream),
-      workspace_("workspace", v.workspace_bytes(static_cast<std::int64_t>(x.size()), block), stream) {
+      workspace_("workspace", v.spec->workspace_bytes(static_cast<std::int64_t>(x.size()), block), stream) {
   data_.upload(x, stream);
   workspace_.poison(stream);
 }
 
 void ReductionRun::launch() {
-  Args args;
-  args.n = static_cast<std::int64_t>(x_.size());
-  args.data = data_.data();
-  args.out = out_.data();
-  args.workspace = workspace_.payload_bytes() == 0 ? nullptr : workspace_.payload();
-  args.block = block_;
-  v_.launch(args, stream_);
+  v_.launch({.n = static_cast<std::int64_t>(x_.size()), .data = data_.data(), .out = out_.data(),
+             .workspace = workspace_.payload(), .block = block_},
+            stream_);
 }
 
 float ReductionRun::finish() {
@@ -36,11 +32,11 @@ float ReductionRun::finish() {
   data_.verify_guards(stream_);
   out_.verify_guards(stream_);
   workspace_.verify_guards(stream_);
-  if (v_.input_use == InputUse::preserved) {
+  if (v_.spec->input_use == InputUse::preserved) {
     const std::vector<float> after = data_.download(stream_);
     for (std::size_t i = 0; i < after.size(); ++i) {
       if (bits_of(after[i]) != bits_of(x_[i])) {
-        fail_check(std::string(v_.name) + ": input modified at index " + std::to_string(i) + ": " + describe(x_[i]) +
+        fail_check(std::string(v_.name()) + ": input modified at index " + std::to_string(i) + ": " + describe(x_[i]) +
                    " became " + describe(after[i]));
       }
     }
@@ -54,7 +50,7 @@ float run(const Variant& v, std::span<const float> x, int block, Stream stream) 
   return r.finish();
 }
 
-bool accepts(const Variant& v, std::int64_t n, int block) { return v.size_violation(n, block).empty(); }
+bool accepts(const Spec& s, std::int64_t n, int block) { return size_violation(s, n, block).empty(); }
 
 void expect_same_bits(float expected, float got, const std::string& context) {
   if (!same_result(expected, got)) {
@@ -62,20 +58,20 @@ void expect_same_bits(float expected, float got, const std::string& context) {
   }
 }
 
-void expect_within_bound(const Variant& v, std::span<const float> x, int block, float got, const std::string& context) {
+void expect_within_bound(const Spec& s, std::span<const float> x, int block, float got, const std::string& context) {
   const SumReference ref(x);
   const auto n = static_cast<std::int64_t>(x.size());
   if (!std::isfinite(got)) fail_check(context + ": non-finite result " + describe(got) + " for finite inputs");
-  const std::int64_t atomic_adds = v.unordered_partials ? static_cast<std::int64_t>(v.unordered_partials(x, block).size()) : 0;
-  const std::int64_t depth = v.summation_depth(n, block);
+  const std::int64_t atomic_adds = s.unordered_partials ? static_cast<std::int64_t>(s.unordered_partials(x, block).size()) : 0;
+  const std::int64_t depth = s.summation_depth(n, block);
   const double bound = sum_error_bound(depth, ref.abs_sum, atomic_adds);
   const double error = ref.sum.distance_to(got);
   if (!(error <= bound)) {
     std::ostringstream os;
     os.precision(17);
-    os << context << ": |result - exact| = " << error << " exceeds the bound " << bound << " (gamma_" << depth
-       << " * sum|x| = " << ref.abs_sum.to_double() << (atomic_adds ? " + flush allowance" : "") << "); result "
-       << describe(got) << ", exact " << ref.sum.to_double();
+    os << context << ": |result - exact| = " << error << " exceeds the bound " << bound << " = gamma_" << depth
+       << " * sum|x|" << (atomic_adds ? " + flush allowance" : "") << ", with sum|x| = " << ref.abs_sum.to_double()
+       << "; result " << describe(got) << ", exact " << ref.sum.to_double();
     fail_check(os.str());
   }
 }

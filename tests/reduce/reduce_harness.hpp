@@ -5,12 +5,11 @@
 // the same code serves plain tests and rapidcheck properties.
 
 #include <cstdint>
-#include <ostream>
 #include <span>
 #include <string>
 #include <vector>
 
-#include "reduce/reduce.hpp"
+#include "reduce/spec.hpp"
 #include "smemc/cases.hpp"
 #include "smemc/data.hpp"
 #include "smemc/exact_sum.hpp"
@@ -22,7 +21,12 @@ namespace smemc::reduce::testing {
 using smemc::describe;  // describe(float) and describe(name, case), beside describe(Variant, Case)
 
 using Case = SizedCase;
-inline std::string describe(const Variant& v, const Case& c) { return smemc::describe(v.name, c); }
+inline std::string describe(const Spec& s, const Case& c) { return smemc::describe(s.doc.name, c); }
+inline std::string describe(const Variant& v, const Case& c) { return describe(*v.spec, c); }
+
+// The spec rows joined with the implementation table of this binary's
+// backend, in spec order (defined by test_reduce.cpp).
+const std::vector<Variant>& variants();
 
 // Allocation, upload and launch split apart so that two runs can overlap on
 // two streams.
@@ -44,13 +48,13 @@ class ReductionRun {
 
 float run(const Variant& v, std::span<const float> x, int block, Stream stream = {});
 
-// Does the variant take this n (with this block)?
-bool accepts(const Variant& v, std::int64_t n, int block);
+// Does the row take this n (with this block)?
+bool accepts(const Spec& s, std::int64_t n, int block);
 
 // The checks. Each throws CheckFailure with `context` and the numbers.
 void expect_same_bits(float expected, float got, const std::string& context);
-// |got - sum x| within the variant's derived bound (finite inputs).
-void expect_within_bound(const Variant& v, std::span<const float> x, int block, float got, const std::string& context);
+// |got - sum x| within the row's derived bound (finite inputs).
+void expect_within_bound(const Spec& s, std::span<const float> x, int block, float got, const std::string& context);
 // NaN in, or +Inf and -Inf, gives NaN; otherwise infinities propagate.
 void expect_special_value(const ExactSum& exact, float got, const std::string& context);
 

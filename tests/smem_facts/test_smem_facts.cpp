@@ -12,17 +12,18 @@
 #include <string>
 #include <vector>
 
-#include "moving_average/moving_average.hpp"
-#include "reduce/reduce.hpp"
+#include "common/cuda/cuda_check.hpp"
+#include "common/cuda/interop.hpp"
+#include "moving_average/cuda/moving_average_cuda.hpp"
+#include "reduce/cuda/reduce_cuda.hpp"
 #include "smem_facts/smem_facts.hpp"
-#include "smemc/cuda_check.hpp"
 #include "smemc/data.hpp"
 #include "smemc/device_buffer.hpp"
 #include "smemc/float_bits.hpp"
 #include "smemc/guarded_buffer.hpp"
 #include "smemc/testing.hpp"
 #include "smemc/workload.hpp"
-#include "transpose/transpose.hpp"
+#include "transpose/cuda/transpose_cuda.hpp"
 
 namespace smemc::facts::testing {
 namespace {
@@ -83,7 +84,7 @@ TEST_F(SmemFacts, aliased_extern_values_counts_layout) {
       const std::vector<float> in = make_data(kind, n, 0xA11A5u + block);
       GuardedBuffer<float> input("in", in.size()), output("out", in.size());
       input.upload(in);
-      sort_tiles(n, input.data(), output.data(), block, nullptr);
+      sort_tiles(n, device_pointer<float>(input.data()), device_pointer<float>(output.data()), block, nullptr);
       SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
       output.verify_guards();
       std::vector<float> expected = in;
@@ -107,7 +108,7 @@ TEST_F(SmemFacts, aliased_extern_char_and_int_views) {
   GuardedBuffer<unsigned char> bytes("bytes", 4 * count);
   input.upload(in);
   same.fill_bytes(0xFF);
-  alias_bytes(count, input.data(), bytes.data(), same.data(), nullptr);
+  alias_bytes(count, device_pointer<int>(input.at()), device_pointer<unsigned char>(bytes.data()), device_pointer<int>(same.at()), nullptr);
   SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
   bytes.verify_guards();
   EXPECT_EQ(same.download()[0], 1) << "sharedChars and sharedInts have different addresses";
@@ -118,27 +119,31 @@ TEST_F(SmemFacts, aliased_extern_char_and_int_views) {
 
 // More than 48 KiB of dynamic shared memory needs an explicit opt-in per kernel.
 TEST_F(SmemFacts, dynamic_shared_memory_above_48KiB_needs_opt_in) {
-  constexpr int kDefaultLimit = 48 * 1024;
-  constexpr int count = 16384;  // 64 KiB
+  // The limit every kernel starts with, as the device states it (48 KiB on
+  // every GPU the texts describe).
+  const int kDefaultLimit = static_cast<int>(backend().status().limits.local_memory_bytes);
+  const int count = kDefaultLimit / 4 + 4096;  // 16 KiB over the limit
   std::vector<float> in = make_data(DataKind::uniform, count, 0x48Cu);
   DeviceBuffer<float> input(count);
   GuardedBuffer<float> output("out", count);
   input.upload(in);
+  float* const in_ptr = device_pointer<float>(input.at());
+  float* const out_ptr = device_pointer<float>(output.data());
 
   allow_reverse_dynamic_bytes(kDefaultLimit);  // the limit every kernel starts with
   try {
-    reverse_through_smem(count, input.data(), output.data(), nullptr);
+    reverse_through_smem(count, in_ptr, out_ptr, nullptr);
     SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
-    FAIL() << "a launch with 64 KiB of dynamic shared memory succeeded without the opt-in";
+    FAIL() << "a launch with " << count * 4 << " bytes of dynamic shared memory succeeded without the opt-in";
   } catch (const CudaError& e) {
     EXPECT_EQ(e.code(), cudaErrorInvalidValue) << e.what();
   }
-  reverse_through_smem(kDefaultLimit / 4, input.data(), output.data(), nullptr);  // exactly 48 KiB: fine
+  reverse_through_smem(kDefaultLimit / 4, in_ptr, out_ptr, nullptr);  // exactly 48 KiB: fine
   SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
 
   allow_reverse_dynamic_bytes(count * static_cast<int>(sizeof(float)));
   output.poison();
-  reverse_through_smem(count, input.data(), output.data(), nullptr);
+  reverse_through_smem(count, in_ptr, out_ptr, nullptr);
   SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
   output.verify_guards();
   const std::vector<float> got = output.download();
@@ -151,32 +156,33 @@ TEST_F(SmemFacts, cache_config_changes_no_result) {
   const std::vector<float> x = make_data(DataKind::uniform, workload().reduced ? 3001 : 300007, 0xCAC4Eu);
   auto results = [&] {
     std::vector<std::uint32_t> bits;
-    for (const reduce::Variant& v : reduce::registry()) {
-      if (v.determinism != reduce::Determinism::ordered || v.exhibit) continue;  // exhibits race by design
-      const int block = v.block_sizes.front();
-      const std::size_t n = v.size_violation(static_cast<std::int64_t>(x.size()), block).empty() ? x.size() : 2048;
+    for (const reduce::Variant& v : join(reduce::specs(), reduce::implementations())) {
+      const reduce::Spec& spec = *v.spec;
+      if (spec.determinism != Determinism::ordered || spec.doc.exhibit()) continue;  // exhibits race by design
+      const int block = spec.domain.tested_blocks.front();
+      const std::size_t n = reduce::size_violation(spec, static_cast<std::int64_t>(x.size()), block).empty() ? x.size() : 2048;
       GuardedBuffer<float> data("data", n), out("out", 1);
-      GuardedBytes workspace("workspace", v.workspace_bytes(static_cast<std::int64_t>(n), block));
+      GuardedBytes workspace("workspace", spec.workspace_bytes(static_cast<std::int64_t>(n), block));
       data.upload(std::span<const float>(x).first(n));
-      v.launch({.n = static_cast<std::int64_t>(n), .data = data.data(), .out = out.data(),
-                .workspace = workspace.payload_bytes() ? workspace.payload() : nullptr, .block = block},
+      v.launch({.n = static_cast<std::int64_t>(n), .data = data.data(), .out = out.data(), .workspace = workspace.payload(),
+                .block = block},
                {});
       bits.push_back(bits_of(out.download()[0]));
     }
     const std::int64_t side = workload().reduced ? 37 : 517;
-    for (const transpose::Variant& v : transpose::registry()) {
+    for (const transpose::Variant& v : join(transpose::specs(), transpose::implementations())) {
       GuardedBuffer<float> in("in", side * side), out("out", side * side);
       in.upload(std::span<const float>(x).first(side * side));
       v.launch({.rows = side, .cols = side, .in = in.data(), .out = out.data()}, {});
       for (float f : out.download()) bits.push_back(bits_of(f));
     }
-    for (const moving_average::Variant& v : moving_average::registry()) {
-      const int block = v.block_sizes.front();
-      const std::int64_t n = v.size_violation(1000, block).empty() ? 1000 : 10;
+    for (const moving_average::Variant& v : join(moving_average::specs(), moving_average::implementations())) {
+      const int block = v.spec->domain.tested_blocks.front();
+      const std::int64_t n = moving_average::size_violation(*v.spec, 1000, block).empty() ? 1000 : 10;
       GuardedBuffer<float> data("data", n);
-      GuardedBytes workspace("workspace", v.workspace_bytes(n, block));
+      GuardedBytes workspace("workspace", v.spec->workspace_bytes(n, block));
       data.upload(std::span<const float>(x).first(n));
-      v.launch({.n = n, .data = data.data(), .workspace = workspace.payload_bytes() ? workspace.payload() : nullptr, .block = block}, {});
+      v.launch({.n = n, .data = data.data(), .workspace = workspace.payload(), .block = block}, {});
       for (float f : data.download()) bits.push_back(bits_of(f));
     }
     return bits;
@@ -268,7 +274,7 @@ TEST_F(SmemFacts, bank_conflict_exhibits_compute_their_reads) {
   input.upload(in);
   for (int stride : {1, 2, 32, 33}) {
     GuardedBuffer<float> out("out", blocks * 32);
-    bank_stride_read(stride, blocks, input.data(), out.data(), nullptr);
+    bank_stride_read(stride, blocks, device_pointer<float>(input.at()), device_pointer<float>(out.data()), nullptr);
     SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
     out.verify_guards();
     const std::vector<float> got = out.download();

@@ -21,15 +21,20 @@
 #include "smemc/guarded_buffer.hpp"
 #include "smemc/testing.hpp"
 #include "smemc/workload.hpp"
-#include "transpose/transpose.hpp"
+#include "smemc/digest.hpp"
+#include "transpose/spec.hpp"
 
 namespace smemc::transpose::testing {
 namespace {
 
 using smemc::describe;
 using smemc::testing::check_property;
-using smemc::testing::DeviceTestWithParam;
 using smemc::testing::VariantName;
+
+const std::vector<Variant>& variants() {
+  static const std::vector<Variant> rows = join(specs(), implementations());
+  return rows;
+}
 
 struct Shape {
   std::int64_t rows = 0;
@@ -42,12 +47,13 @@ std::ostream& operator<<(std::ostream& os, const Shape& s) {
 
 std::string describe(const Variant& v, const Shape& s) {
   std::ostringstream os;
-  os << v.name << ' ' << s;
+  os << v.name() << ' ' << s;
   return os.str();
 }
 
-// Does the variant take this shape?
-bool accepts(const Variant& v, std::int64_t rows, std::int64_t cols) { return v.shape_violation(rows, cols).empty(); }
+// Does the row take this shape?
+bool accepts(const Spec& s, std::int64_t rows, std::int64_t cols) { return shape_violation(s, rows, cols).empty(); }
+bool accepts(const Variant& v, std::int64_t rows, std::int64_t cols) { return accepts(*v.spec, rows, cols); }
 
 // The exact transpose on the host, compared bit for bit.
 void expect_transpose(std::span<const float> in, std::span<const float> out, const Shape& s, const std::string& context) {
@@ -80,18 +86,18 @@ rc::Gen<Shape> shape_for(const Variant& v) {
   const std::int64_t side = workload().max_matrix_side;
   return rc::gen::mapcat(gen::size(side, 32), [&v, side](std::int64_t rows) {
     const std::int64_t max_cols = std::max<std::int64_t>(1, std::min(side, workload().max_matrix_elements / std::max<std::int64_t>(rows, 1)));
-    rc::Gen<std::int64_t> cols = v.rectangular ? gen::size(max_cols, 32) : rc::gen::just(rows);
+    rc::Gen<std::int64_t> cols = v.spec->shape.square ? rc::gen::just(rows) : gen::size(max_cols, 32);
     return rc::gen::build<Shape>(rc::gen::set(&Shape::rows, rc::gen::just(rows)), rc::gen::set(&Shape::cols, cols),
                                  rc::gen::set(&Shape::seed, gen::seed()));
   });
 }
 
-class TransposeAll : public DeviceTestWithParam<const Variant*> {};
+class TransposeAll : public smemc::testing::VariantTest<Variant> {};
 class TransposeLarge : public TransposeAll {};  // variants that claim n = 46341
-class TransposeHostContract : public ::testing::TestWithParam<const Variant*> {};
+class TransposeLauncher : public smemc::testing::LauncherTest<Variant> {};
 
 TEST_P(TransposeAll, exact_bitwise) {
-  const Variant& v = *GetParam();
+  const Variant& v = GetParam();
   check_property([&] {
     const Shape s = *shape_for(v);
     RC_PRE(s.rows * s.cols <= workload().max_matrix_elements && accepts(v, s.rows, s.cols));
@@ -100,16 +106,16 @@ TEST_P(TransposeAll, exact_bitwise) {
 }
 
 TEST_P(TransposeAll, edge_shapes) {
-  const Variant& v = *GetParam();
+  const Variant& v = GetParam();
   const std::vector<std::int64_t> all_sides = {0, 1, 2, 31, 32, 33, 63, 64, 65, 97, 100, 257};
   const std::vector<std::int64_t> sides = workload().reduced ? std::vector<std::int64_t>{0, 1, 31, 33, 65} : all_sides;
   for (std::int64_t rows : sides) {
     for (std::int64_t cols : sides) {
-      if (!v.rectangular && rows != cols) continue;
+      if (v.spec->shape.square && rows != cols) continue;
       run_and_check(v, {rows, cols, 0x7A5Eu + static_cast<std::uint64_t>(rows * 1000 + cols)});
     }
   }
-  if (v.rectangular && !workload().reduced) {
+  if (!v.spec->shape.square && !workload().reduced) {
     for (const auto& [rows, cols] : {std::pair<std::int64_t, std::int64_t>{1, 4099}, {4099, 1}, {2, 2049}, {33, 1000}, {1000, 33}}) {
       run_and_check(v, {rows, cols, 0x7A5Fu + static_cast<std::uint64_t>(rows + cols)});
     }
@@ -124,7 +130,7 @@ TEST_P(TransposeAll, edge_shapes) {
 constexpr std::int64_t kLargeN = 46341;
 
 TEST_P(TransposeLarge, large_n46341) {
-  const Variant& v = *GetParam();
+  const Variant& v = GetParam();
   constexpr std::int64_t n = kLargeN;
   const std::size_t bytes = static_cast<std::size_t>(n * n) * sizeof(float);
   const std::size_t free_bytes = backend().free_memory();
@@ -143,7 +149,7 @@ TEST_P(TransposeLarge, large_n46341) {
     const std::int64_t rows = std::min(kRowsPerChunk, n - r0);
     chunk.resize(static_cast<std::size_t>(rows * n));
     for (std::int64_t i = 0; i < rows * n; ++i) chunk[i] = value_at(r0 * n + i);
-    backend().upload(input.data() + r0 * n, chunk.data(), chunk.size() * sizeof(float), {});
+    backend().upload(input.at(static_cast<std::size_t>(r0 * n)), chunk.data(), chunk.size() * sizeof(float), {});
   }
   v.launch({.rows = n, .cols = n, .in = input.data(), .out = output.data()}, {});
   backend().synchronize({});
@@ -154,11 +160,11 @@ TEST_P(TransposeLarge, large_n46341) {
     const std::int64_t rows = std::min(kRowsPerChunk, n - r0);
     chunk.resize(static_cast<std::size_t>(rows * n));
     expected.resize(chunk.size());
-    backend().download(chunk.data(), output.data() + r0 * n, chunk.size() * sizeof(float), {});
+    backend().download(chunk.data(), output.at(static_cast<std::size_t>(r0 * n)), chunk.size() * sizeof(float), {});
     for (std::int64_t i = 0; i < rows; ++i) {
       for (std::int64_t j = 0; j < n; ++j) expected[i * n + j] = value_at(j * n + (r0 + i));
     }
-    expect_elementwise(expected, chunk, NanPayloads::must_match, std::string(v.name) + " n=46341",
+    expect_elementwise(expected, chunk, NanPayloads::must_match, std::string(v.name()) + " n=46341",
                        [r0](std::size_t k) { return "out[" + std::to_string(r0 + k / kLargeN) + "][" + std::to_string(k % kLargeN) + "]"; });
   }
 }
@@ -166,37 +172,59 @@ TEST_P(TransposeLarge, large_n46341) {
 // --- host-only ---------------------------------------------------------------
 
 void expect_rejected(const Variant& v, Args a, const std::string& mentioning) {
-  smemc::testing::expect_invalid_argument([&] { v.launch(a, {}); }, v.name, mentioning,
-                                          std::string(v.name) + " " + std::to_string(a.rows) + "x" + std::to_string(a.cols));
+  smemc::testing::expect_invalid_argument([&] { v.launch(a, {}); }, v.name(), mentioning,
+                                          std::string(v.name()) + " " + std::to_string(a.rows) + "x" + std::to_string(a.cols));
 }
 
-TEST_P(TransposeHostContract, preconditions) {
-  const Variant& v = *GetParam();
-  const auto* fake_in = reinterpret_cast<const float*>(std::uintptr_t{0x10000});
-  auto* fake_out = reinterpret_cast<float*>(std::uintptr_t{0x20000});
-  expect_rejected(v, {.rows = -1, .cols = 4, .in = fake_in, .out = fake_out}, "negative");
-  expect_rejected(v, {.rows = 64, .cols = 64, .in = fake_in, .out = const_cast<float*>(fake_in) + 100}, "overlap");
-  expect_rejected(v, {.rows = 64, .cols = 64, .in = nullptr, .out = fake_out}, "in");
-  expect_rejected(v, {.rows = 64, .cols = 64, .in = fake_in, .out = nullptr}, "out");
-  if (!v.rectangular) expect_rejected(v, {.rows = 64, .cols = 65, .in = fake_in, .out = fake_out}, "square");
-  if (!accepts(v, 46341, 46341)) expect_rejected(v, {.rows = 46341, .cols = 46341, .in = fake_in, .out = fake_out}, "46341");
-  EXPECT_TRUE(accepts(v, 46340, 46340)) << v.name << ": " << v.shape_violation(46340, 46340);
+TEST_P(TransposeLauncher, preconditions) {
+  const Variant& v = GetParam();
+  const DeviceAddress in{reinterpret_cast<void*>(std::uintptr_t{0x10000}), 0};
+  const DeviceAddress out{reinterpret_cast<void*>(std::uintptr_t{0x20000}), 0};
+  expect_rejected(v, {.rows = -1, .cols = 4, .in = in, .out = out}, "negative");
+  expect_rejected(v, {.rows = 64, .cols = 64, .in = in, .out = in.plus<float>(100)}, "overlap");
+  expect_rejected(v, {.rows = 64, .cols = 64, .in = {}, .out = out}, "in");
+  expect_rejected(v, {.rows = 64, .cols = 64, .in = in, .out = {}}, "out");
+  if (v.spec->shape.square) expect_rejected(v, {.rows = 64, .cols = 65, .in = in, .out = out}, "square");
+  if (!accepts(v, 46341, 46341)) expect_rejected(v, {.rows = 46341, .cols = 46341, .in = in, .out = out}, "46341");
+  EXPECT_TRUE(accepts(v, 46340, 46340)) << v.name() << ": " << shape_violation(*v.spec, 46340, 46340);
 }
 
-TEST_P(TransposeHostContract, registry_row) {
-  const Variant& v = *GetParam();
-  smemc::testing::expect_documented_row(v, registry());
-  ASSERT_TRUE(v.launch && v.shape_violation);
-  EXPECT_EQ(v.rectangular, accepts(v, 3, 5));
+TEST(TransposeTable, matches_spec) {
+  smemc::testing::expect_no_table_problems(table_problems(specs(), implementations()), "transpose");
 }
 
-std::vector<const Variant*> variants_where(bool (*keep)(const Variant&)) { return smemc::testing::rows_where(registry(), keep); }
+// The cross-backend digest: every variant (all are deterministic) on a few
+// fixed shapes of arbitrary bit patterns.
+void write_digest(std::ostream& out) {
+  for (const Variant& v : variants()) {
+    if (v.spec->doc.exhibit() || !v.not_implemented().empty() || !v.unsupported_on_device().empty()) continue;
+    for (const auto& [rows, cols] : {std::pair<std::int64_t, std::int64_t>{1, 1}, {33, 33}, {100, 100}, {1000, 1000}, {37, 1000}}) {
+      if (!accepts(v, rows, cols)) continue;
+      const std::vector<float> in = make_data(DataKind::bit_patterns, rows * cols, 0xD16E57u + rows);
+      GuardedBuffer<float> input("in", in.size()), output("out", in.size());
+      input.upload(in);
+      v.launch({.rows = rows, .cols = cols, .in = input.data(), .out = output.data()}, {});
+      backend().synchronize({});
+      const std::vector<float> got = output.download();
+      std::vector<std::uint32_t> words(got.size());
+      for (std::size_t i = 0; i < got.size(); ++i) words[i] = bits_of(got[i]);
+      out << "transpose " << v.name() << ' ' << rows << 'x' << cols << ' ' << std::hex
+          << digest_words(words.data(), words.size()) << std::dec << '\n';
+    }
+  }
+}
+const bool digest_registered = register_digest("transpose", &write_digest);
+
+std::vector<Variant> variants_where(bool (*keep)(const Variant&)) { return smemc::testing::rows_where(variants(), keep); }
 bool any_variant(const Variant& v) { return smemc::testing::every_row(v); }
 bool takes_large_n(const Variant& v) { return accepts(v, kLargeN, kLargeN); }
 
 INSTANTIATE_TEST_SUITE_P(transpose, TransposeAll, ::testing::ValuesIn(variants_where(&any_variant)), VariantName{});
 INSTANTIATE_TEST_SUITE_P(transpose, TransposeLarge, ::testing::ValuesIn(variants_where(&takes_large_n)), VariantName{});
-INSTANTIATE_TEST_SUITE_P(transpose, TransposeHostContract, ::testing::ValuesIn(variants_where(&any_variant)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(transpose, TransposeLauncher, ::testing::ValuesIn(variants_where(&any_variant)), VariantName{});
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TransposeAll);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TransposeLarge);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TransposeLauncher);
 
 }  // namespace
 }  // namespace smemc::transpose::testing

@@ -1,0 +1,127 @@
+# The conformance tests, built against a backend: used by this project for
+# its own backends (CUDA, OpenCL) and installed with the package, where a
+# port living in its own repository uses it the same way:
+#
+#   find_package(smemc CONFIG REQUIRED)
+#   smemc_add_conformance_tests(NAME cpu_reduce_tests FAMILY reduce
+#                               BACKEND my_backend IMPLEMENTATIONS my_reduce_table
+#                               PREFIX cpu)
+#   smemc_write_ctest_custom()   # the conformance matrix after every ctest run
+#
+# FAMILY         reduce | transpose | moving_average: which test sources
+# BACKEND        a target defining smemc::backend()
+# IMPLEMENTATIONS  a target defining <family>::implementations(), the table
+# PREFIX         CTest names are <PREFIX>.<gtest name>; labels <PREFIX>-<kind>
+# LIBRARIES      anything else the binary links
+#
+# Every gtest test becomes one CTest test (gtest_discover_tests), labelled
+# by what it needs (one label each; ctest -L takes a regular expression):
+#   <PREFIX>-host           launcher and table checks: no device
+#   <PREFIX>-small          device checks, 1 slot of a GPU
+#   <PREFIX>-large          large_* checks: all slots of a GPU (gpu-sized data)
+#   <PREFIX>-exhibit        checks of marked exhibits (known-bad variants)
+#   <PREFIX>-large-exhibit  an exhibit's large check
+# Records for the conformance matrix go to SMEMC_RESULTS_DIR (a cache
+# variable; default <build>/conformance-results).
+
+include_guard(GLOBAL)
+include(GoogleTest)
+
+set(SMEMC_RESULTS_DIR "${CMAKE_BINARY_DIR}/conformance-results" CACHE PATH
+    "Where each test writes its conformance record (the matrix reads them)")
+set(SMEMC_GPU_SLOTS 8 CACHE STRING "Slots per GPU in the CTest resource spec (ctest_config/)")
+
+# Test sources per family, relative to SMEMC_TEST_SOURCE_DIR.
+set(SMEMC_FAMILY_SOURCES_reduce reduce/reduce_harness.cpp reduce/test_reduce.cpp)
+set(SMEMC_FAMILY_SOURCES_transpose transpose/test_transpose.cpp)
+set(SMEMC_FAMILY_SOURCES_moving_average moving_average/moving_average_checks.cpp moving_average/test_moving_average.cpp)
+set(SMEMC_FAMILIES reduce transpose moving_average)
+
+# C++20 without contraction of float expressions: the tests compare bits.
+function(smemc_conformance_defaults target)
+  set_target_properties(${target} PROPERTIES CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS OFF)
+  target_compile_options(${target} PRIVATE $<$<COMPILE_LANG_AND_ID:CXX,GNU,Clang,AppleClang>:-ffp-contract=off>)
+endfunction()
+
+function(_smemc_discover target prefix filter kind)
+  set(resources)
+  if(NOT kind MATCHES "host|spec|selftest")
+    set(resources RESOURCE_GROUPS "gpus:1")
+    if(kind MATCHES "large")
+      set(resources RESOURCE_GROUPS "gpus:${SMEMC_GPU_SLOTS}" RUN_SERIAL TRUE)
+    endif()
+  endif()
+  set(label "${kind}")
+  if(prefix)
+    set(label "${prefix}-${kind}")
+  endif()
+  set(name_prefix)
+  if(prefix)
+    set(name_prefix TEST_PREFIX "${prefix}.")
+  endif()
+  # NO_PRETTY_VALUES: test names end with the variant, not a value.
+  gtest_discover_tests(${target}
+    ${name_prefix}
+    TEST_FILTER "${filter}"
+    NO_PRETTY_VALUES
+    DISCOVERY_TIMEOUT 120
+    PROPERTIES
+      LABELS "${label}"
+      ENVIRONMENT "SMEMC_RESULTS_DIR=${SMEMC_RESULTS_DIR}"
+      TIMEOUT 1200
+      ${resources})
+endfunction()
+
+# Registers every test of a binary, split by the names' conventions: suites
+# *Launcher* / *Table* / *Spec* need no device, checks large* need a whole
+# GPU, variants *__exhibit are exhibits. KIND_ONLY: all tests get one kind.
+function(smemc_register_tests target)
+  cmake_parse_arguments(ARG "" "PREFIX;KIND_ONLY" "" ${ARGN})
+  if(ARG_KIND_ONLY)
+    _smemc_discover(${target} "${ARG_PREFIX}" "*" "${ARG_KIND_ONLY}")
+    return()
+  endif()
+  set(host "*Launcher*.*:*Table*.*:*Spec*.*")
+  _smemc_discover(${target} "${ARG_PREFIX}" "${host}" "host")
+  _smemc_discover(${target} "${ARG_PREFIX}" "-${host}:*.large*:*__exhibit" "small")
+  _smemc_discover(${target} "${ARG_PREFIX}" "*.large*-${host}:*__exhibit" "large")
+  _smemc_discover(${target} "${ARG_PREFIX}" "*__exhibit-${host}:*.large*" "exhibit")
+  _smemc_discover(${target} "${ARG_PREFIX}" "*.large*__exhibit-${host}" "large-exhibit")
+endfunction()
+
+function(smemc_add_conformance_tests)
+  cmake_parse_arguments(ARG "" "NAME;FAMILY;BACKEND;IMPLEMENTATIONS;PREFIX" "LIBRARIES" ${ARGN})
+  foreach(required NAME FAMILY BACKEND IMPLEMENTATIONS)
+    if(NOT ARG_${required})
+      message(FATAL_ERROR "smemc_add_conformance_tests: ${required} is required")
+    endif()
+  endforeach()
+  if(NOT ARG_FAMILY IN_LIST SMEMC_FAMILIES)
+    message(FATAL_ERROR "smemc_add_conformance_tests: FAMILY must be one of ${SMEMC_FAMILIES}, not '${ARG_FAMILY}'")
+  endif()
+  if(NOT DEFINED ARG_PREFIX)
+    set(ARG_PREFIX "${ARG_NAME}")
+  endif()
+  set(sources)
+  foreach(source IN LISTS SMEMC_FAMILY_SOURCES_${ARG_FAMILY})
+    list(APPEND sources "${SMEMC_TEST_SOURCE_DIR}/${source}")
+  endforeach()
+  add_executable(${ARG_NAME} ${sources})
+  target_include_directories(${ARG_NAME} PRIVATE "${SMEMC_TEST_SOURCE_DIR}/${ARG_FAMILY}")
+  target_link_libraries(${ARG_NAME} PRIVATE smemc::test_main smemc::${ARG_FAMILY}_spec ${ARG_IMPLEMENTATIONS}
+                        ${ARG_BACKEND} ${ARG_LIBRARIES})
+  smemc_conformance_defaults(${ARG_NAME})
+  smemc_register_tests(${ARG_NAME} PREFIX "${ARG_PREFIX}")
+endfunction()
+
+# CTestCustom.cmake in the build tree: output limits, and the hooks that
+# clear the conformance records before a run and print the matrix after it.
+function(smemc_write_ctest_custom)
+  if(TARGET smemc::conformance_matrix)
+    set(SMEMC_MATRIX_COMMAND "$<TARGET_FILE:smemc::conformance_matrix>")
+  else()
+    set(SMEMC_MATRIX_COMMAND "$<TARGET_FILE:smemc_conformance_matrix>")
+  endif()
+  configure_file("${SMEMC_CTEST_CUSTOM_TEMPLATE}" "${CMAKE_BINARY_DIR}/CTestCustom.cmake.configured" @ONLY)
+  file(GENERATE OUTPUT "${CMAKE_BINARY_DIR}/CTestCustom.cmake" INPUT "${CMAKE_BINARY_DIR}/CTestCustom.cmake.configured")
+endfunction()

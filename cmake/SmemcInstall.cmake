@@ -1,0 +1,52 @@
+# The installable package a port builds against (find_package(smemc CONFIG)):
+#   smemc::spec_common, smemc::<family>_spec   the neutral specification
+#   smemc::fixtures, smemc::test_main          the test harness (with tests)
+#   smemc::conformance_matrix                  the matrix printer (with tests)
+#   share/smem-conformance/tests/              the conformance test sources
+#   smemc_add_conformance_tests(), smemc_write_ctest_custom()
+# Backends (CUDA, OpenCL) are this project's own ports and are not installed.
+include(CMakePackageConfigHelpers)
+
+set(SMEMC_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/smemc")
+set(SMEMC_INSTALL_INCLUDEDIR "${CMAKE_INSTALL_INCLUDEDIR}/smem-conformance")
+set(SMEMC_INSTALL_TESTDIR "${CMAKE_INSTALL_DATADIR}/smem-conformance/tests")
+
+set(_smemc_targets smemc_spec_common smemc_reduce_spec smemc_transpose_spec smemc_moving_average_spec)
+if(SMEMC_BUILD_TESTS)
+  list(APPEND _smemc_targets smemc_fixtures smemc_test_main smemc_conformance_matrix)
+endif()
+install(TARGETS ${_smemc_targets} EXPORT smemcTargets
+  ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
+  RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+
+# The neutral headers only (no backend header is part of the package).
+foreach(header IN ITEMS
+    common/depth.hpp common/device_address.hpp common/device_error.hpp common/implementation.hpp
+    common/preconditions.hpp common/spec.hpp common/stream.hpp
+    reduce/spec.hpp reduce/host_models.hpp transpose/spec.hpp
+    moving_average/spec.hpp moving_average/host_models.hpp)
+  get_filename_component(dir "${header}" DIRECTORY)
+  install(FILES "kernels/${header}" DESTINATION "${SMEMC_INSTALL_INCLUDEDIR}/${dir}")
+endforeach()
+
+if(SMEMC_BUILD_TESTS)
+  install(DIRECTORY fixtures/include/smemc DESTINATION "${SMEMC_INSTALL_INCLUDEDIR}")
+  foreach(family IN LISTS SMEMC_FAMILIES)
+    foreach(source IN LISTS SMEMC_FAMILY_SOURCES_${family})
+      get_filename_component(dir "${source}" DIRECTORY)
+      install(FILES "tests/${source}" DESTINATION "${SMEMC_INSTALL_TESTDIR}/${dir}")
+    endforeach()
+  endforeach()
+  install(FILES tests/reduce/reduce_harness.hpp DESTINATION "${SMEMC_INSTALL_TESTDIR}/reduce")
+  install(FILES tests/moving_average/moving_average_checks.hpp DESTINATION "${SMEMC_INSTALL_TESTDIR}/moving_average")
+  install(FILES cmake/SmemcConformance.cmake ctest_config/CTestCustom.cmake.in DESTINATION "${SMEMC_INSTALL_CMAKEDIR}")
+endif()
+
+install(EXPORT smemcTargets NAMESPACE smemc:: DESTINATION "${SMEMC_INSTALL_CMAKEDIR}")
+set(SMEMC_PACKAGE_HAS_TESTS ${SMEMC_BUILD_TESTS})
+configure_package_config_file(cmake/smemcConfig.cmake.in "${CMAKE_CURRENT_BINARY_DIR}/smemcConfig.cmake"
+  INSTALL_DESTINATION "${SMEMC_INSTALL_CMAKEDIR}"
+  PATH_VARS SMEMC_INSTALL_TESTDIR)
+write_basic_package_version_file("${CMAKE_CURRENT_BINARY_DIR}/smemcConfigVersion.cmake" COMPATIBILITY SameMinorVersion)
+install(FILES "${CMAKE_CURRENT_BINARY_DIR}/smemcConfig.cmake" "${CMAKE_CURRENT_BINARY_DIR}/smemcConfigVersion.cmake"
+  DESTINATION "${SMEMC_INSTALL_CMAKEDIR}")

@@ -1,0 +1,36 @@
+# What this build contains. Every switch defaults to what the machine has:
+#   SMEMC_WITH_CUDA    the CUDA kernels, backend, smem-facts tests, canaries and
+#                      compute-sanitizer runs (default: on when check_language
+#                      finds a CUDA compiler)
+#   SMEMC_WITH_OPENCL  the OpenCL port, its tests on the OpenCL platform found
+#                      at run time, and the Oclgrind runs (default: on when
+#                      FindOpenCL finds the headers and the ICD loader)
+#   SMEMC_BUILD_TESTS  the conformance tests (default on)
+# Without CUDA the specs, host models, fixtures, host checks and the other
+# backends still build and run.
+include(CheckLanguage)
+check_language(CUDA)
+set(_smemc_cuda_default OFF)
+if(CMAKE_CUDA_COMPILER)
+  set(_smemc_cuda_default ON)
+endif()
+option(SMEMC_WITH_CUDA "Build the CUDA kernels, backend and CUDA-only tests" ${_smemc_cuda_default})
+if(SMEMC_WITH_CUDA AND NOT CMAKE_CUDA_COMPILER)
+  message(FATAL_ERROR "smem-conformance: SMEMC_WITH_CUDA=ON but no CUDA compiler was found: put nvcc on PATH, "
+                      "set CMAKE_CUDA_COMPILER, or configure with -DSMEMC_WITH_CUDA=OFF")
+endif()
+
+find_package(OpenCL QUIET)
+set(_smemc_opencl_default OFF)
+if(OpenCL_FOUND)
+  set(_smemc_opencl_default ON)
+endif()
+option(SMEMC_WITH_OPENCL "Build the OpenCL port and its tests" ${_smemc_opencl_default})
+if(SMEMC_WITH_OPENCL AND NOT OpenCL_FOUND)
+  message(FATAL_ERROR "smem-conformance: SMEMC_WITH_OPENCL=ON but OpenCL was not found. On Debian/Ubuntu:\n"
+                      "  apt-get install ocl-icd-opencl-dev opencl-c-headers\n"
+                      "(and a runtime to run the tests: pocl-opencl-icd), or configure with -DSMEMC_WITH_OPENCL=OFF")
+endif()
+
+option(SMEMC_BUILD_TESTS "Build the conformance tests" ON)
+message(STATUS "smem-conformance: CUDA ${SMEMC_WITH_CUDA}, OpenCL ${SMEMC_WITH_OPENCL}, tests ${SMEMC_BUILD_TESTS}")

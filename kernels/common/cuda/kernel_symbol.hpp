@@ -1,0 +1,35 @@
+#pragma once
+// CUDA extras of an implementation table: the kernels behind the variants,
+// for the CUDA-only tests of shared-memory facts (cudaFuncGetAttributes,
+// cudaFuncSetCacheConfig). `static_smem_bytes` is what the kernel's
+// __shared__ declarations add up to, which cudaFuncGetAttributes reports
+// (tests/smem_facts shows the one case where nvcc pads it).
+
+#include <cstddef>
+#include <string_view>
+
+#include "common/implementation.hpp"
+
+namespace smemc {
+
+struct KernelSymbol {
+  std::string_view name;
+  const void* function = nullptr;
+  std::size_t static_smem_bytes = 0;
+};
+
+// One line of a CUDA implementation table: the neutral entry and the
+// variant's own kernel (helpers it shares, like the fix-up, are listed once
+// by the family).
+template <typename Args>
+struct CudaLine {
+  Implementation<Args> impl;
+  KernelSymbol kernel;
+};
+
+template <auto kernel>
+KernelSymbol kernel_symbol(std::string_view name, std::size_t static_smem_bytes) {
+  return {name, reinterpret_cast<const void*>(kernel), static_smem_bytes};
+}
+
+}  // namespace smemc

@@ -1,0 +1,19 @@
+#pragma once
+// The CUDA moving averages. The implementation table is in
+// moving_average.cu; the seed kernel sits alone in moving_average_seed.cu
+// (its static shared memory is to report the text's 40 bytes: see there).
+
+#include <span>
+
+#include "common/cuda/kernel_symbol.hpp"
+#include "moving_average/spec.hpp"
+
+namespace smemc::moving_average {
+
+void launch_moving_average_seed(const Args& args, Stream stream);
+KernelSymbol seed_kernel_symbol();
+
+// Every moving-average kernel, for the shared-memory facts.
+std::span<const KernelSymbol> kernel_symbols();
+
+}  // namespace smemc::moving_average

@@ -1,0 +1,23 @@
+#pragma once
+// Table glue: a neutral Args call of one of reduce_cuda.hpp's launchers,
+// whichever of the three signatures it has.
+
+#include <type_traits>
+
+#include "common/cuda/interop.hpp"
+#include "reduce/spec.hpp"
+
+namespace smemc::reduce {
+
+template <auto launcher>
+void launch_from_args(const Args& a, Stream s) {
+  float* data = device_pointer<float>(a.data);
+  float* out = device_pointer<float>(a.out);
+  if constexpr (std::is_invocable_v<decltype(launcher), std::int64_t, const float*, float*, float*, int, cudaStream_t>) {
+    launcher(a.n, data, out, device_pointer<float>(a.workspace), a.block, as_cuda(s));
+  } else {
+    launcher(a.n, data, out, a.block, as_cuda(s));
+  }
+}
+
+}  // namespace smemc::reduce

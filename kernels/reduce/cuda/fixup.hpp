@@ -1,0 +1,19 @@
+#pragma once
+// The fix-up kernel §5.2 leaves as an exercise: one block gathers the block
+// partials and writes their sum to out[0]. Shared by every tree variant that
+// finishes with a second launch.
+//
+// Idea: thread t accumulates partials t, t + 1024, ... (`stride` floats
+// apart), then the block's shared-memory tree sums the 1024 accumulators.
+// Cost: one small launch; reads `count` floats. Deterministic.
+// Preconditions: count >= 1, stride >= 1, both pointers valid.
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+namespace smemc::reduce {
+
+void launch_fixup(std::int64_t count, std::int64_t stride, const float* partials, float* out, cudaStream_t stream);
+
+}  // namespace smemc::reduce

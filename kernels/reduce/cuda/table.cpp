@@ -1,0 +1,40 @@
+// The CUDA implementation table of the reduction family: every spec row is
+// implemented. The lines live beside their kernels (one per variant, in
+// reduce_by_halving.cu, reduce_block.cu, reduce_smem.cu); this joins them.
+#include <vector>
+
+#include "reduce/cuda/reduce_cuda.hpp"
+
+namespace smemc::reduce {
+namespace {
+
+const std::vector<CudaLine<Args>>& lines() {
+  static const std::vector<CudaLine<Args>> all = [] {
+    std::vector<CudaLine<Args>> v;
+    for (auto part : {halving_lines(), block_lines(), smem_lines()}) v.insert(v.end(), part.begin(), part.end());
+    return v;
+  }();
+  return all;
+}
+
+}  // namespace
+
+std::span<const Implementation<Args>> implementations() {
+  static const std::vector<Implementation<Args>> table = [] {
+    std::vector<Implementation<Args>> v;
+    for (const auto& line : lines()) v.push_back(line.impl);
+    return v;
+  }();
+  return table;
+}
+
+std::span<const KernelSymbol> kernel_symbols() {
+  static const std::vector<KernelSymbol> symbols = [] {
+    std::vector<KernelSymbol> v{fixup_kernel_symbol()};
+    for (const auto& line : lines()) v.push_back(line.kernel);
+    return v;
+  }();
+  return symbols;
+}
+
+}  // namespace smemc::reduce

@@ -1,0 +1,216 @@
+// The reduction rows. Rows that share a kind (the halving cascades, the
+// trees with a fix-up, the trees with an atomic finish) are made by one
+// function each, so a new tail or scratch kind is one more call with its
+// description.
+#include "reduce/spec.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <stdexcept>
+
+#include "common/preconditions.hpp"
+#include "reduce/host_models.hpp"
+
+namespace smemc::reduce {
+namespace {
+
+// Any block in [1, 1024]: saxpy is elementwise. The suite runs a sample.
+constexpr int kSaxpyBlocks[] = {256, 1, 7, 33, 1024};
+// Every power of two the tree rule admits; 1024 first (single-size checks).
+constexpr int kTreeBlocks[] = {1024, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512};
+// The warp tails start at 64 partials.
+constexpr int kWarpTailBlocks[] = {256, 64, 128, 512, 1024};
+
+constexpr std::string_view kIntIndices = "int index arithmetic";
+
+SizeDomain saxpy_domain(bool n_power_of_two) {
+  return {.block = {1, 1024, false}, .tested_blocks = kSaxpyBlocks, .n_base = INT_MAX, .n_per_block = 0,
+          .n_limit_reason = kIntIndices, .n_power_of_two = n_power_of_two};
+}
+// n + 2B <= INT_MAX, so that idx + blockDim.x cannot overflow int.
+SizeDomain tree_domain(int min_block, std::span<const int> tested) {
+  return {.block = {min_block, 1024, true}, .tested_blocks = tested, .n_base = INT_MAX, .n_per_block = -2,
+          .n_limit_reason = kIntIndices};
+}
+
+std::size_t no_workspace(std::int64_t, int) { return 0; }
+std::size_t partials_workspace(std::int64_t n, int block) {
+  return n < 0 || block < 1 ? 0 : static_cast<std::size_t>(model::tree_blocks(n, block)) * sizeof(float);
+}
+
+// --- traffic, counted from the kernels' source -----------------------------
+
+constexpr std::int64_t F = sizeof(float);
+
+// Each pass of m folds reads 2m floats and writes m; the folds add up to
+// n - 1; then the result is copied to out (n = 0: a 4-byte memset).
+Traffic halving_traffic(std::int64_t n, int) {
+  if (n == 0) return {0, F};
+  return {F * (2 * (n - 1) + 1), F * ((n - 1) + 1)};
+}
+
+// §5.2's in-place tree over one block of m elements (1 <= m <= 2B): the
+// first level reads all m and writes min(m, B); at width w thread t < w
+// reads x[idx + w] when t + w < m and writes x[idx] when t < m.
+Traffic global_tree_block(std::int64_t m, int block) {
+  Traffic t{F * m, F * std::min<std::int64_t>(m, block)};
+  for (std::int64_t w = block / 2; w > 0; w /= 2) {
+    t.bytes_read += F * std::clamp<std::int64_t>(m - w, 0, w);
+    t.bytes_written += F * std::min(w, m);
+  }
+  return t;
+}
+Traffic global_tree(std::int64_t n, int block) {
+  const std::int64_t span = 2 * std::int64_t{block}, full = n / span, rest = n % span;
+  const Traffic whole = global_tree_block(span, block);
+  Traffic t{full * whole.bytes_read, full * whole.bytes_written};
+  if (rest > 0) {
+    const Traffic last = global_tree_block(rest, block);
+    t.bytes_read += last.bytes_read;
+    t.bytes_written += last.bytes_written;
+  }
+  return t;
+}
+// The shared-memory tree reads its input once and writes one partial per block.
+Traffic smem_tree(std::int64_t n, int block) { return {F * n, F * model::tree_blocks(n, block)}; }
+
+// Finishes: the fix-up reads the nb partials and writes out; an atomic
+// finish zeroes out and reads and writes it once per block.
+Traffic with_fixup(Traffic tree, std::int64_t n, int block) {
+  if (n == 0) return {0, F};
+  return {tree.bytes_read + F * model::tree_blocks(n, block), tree.bytes_written + F};
+}
+Traffic with_atomic(Traffic tree, std::int64_t n, int block) {
+  const std::int64_t nb = model::tree_blocks(n, block);
+  return {tree.bytes_read + F * nb, tree.bytes_written + F * nb + F};
+}
+Traffic global_tree_fixup(std::int64_t n, int b) { return with_fixup(global_tree(n, b), n, b); }
+Traffic global_tree_atomic(std::int64_t n, int b) { return with_atomic(global_tree(n, b), n, b); }
+Traffic smem_tree_fixup(std::int64_t n, int b) { return with_fixup(smem_tree(n, b), n, b); }
+Traffic smem_tree_atomic(std::int64_t n, int b) { return with_atomic(smem_tree(n, b), n, b); }
+
+// --- row kinds ---------------------------------------------------------------
+
+Spec halving_row(Description doc, bool n_power_of_two) {
+  return {.doc = doc,
+          .error_model = "⌈log2 n⌉: a balanced pairwise tree",
+          .input_use = InputUse::clobbered,
+          .determinism = Determinism::ordered,
+          .domain = saxpy_domain(n_power_of_two),
+          .workspace_bytes = &no_workspace,
+          .summation_depth = &model::halving_depth,
+          .model_depth = &model::halving_model_depth,
+          .ordered_model = &model::halving_cascade_model,
+          .traffic = &halving_traffic};
+}
+
+// A block tree whose partials a fix-up kernel sums: in place in global
+// memory (no workspace, clobbers data) or in shared memory (a workspace).
+Spec tree_fixup_row(Description doc, InputUse use, int min_block, Traffic (*traffic)(std::int64_t, int)) {
+  const bool in_place = use == InputUse::clobbered;
+  return {.doc = doc,
+          .error_model = "1 + log2 B + ⌈nb/1024⌉ + 10, nb = ⌈n/2B⌉",
+          .input_use = use,
+          .determinism = Determinism::ordered,
+          .domain = tree_domain(min_block, min_block == 1 ? std::span<const int>(kTreeBlocks) : kWarpTailBlocks),
+          .workspace = in_place ? "" : "⌈n/2B⌉ floats",
+          .workspace_bytes = in_place ? &no_workspace : &partials_workspace,
+          .summation_depth = &model::tree_with_fixup_depth,
+          .model_depth = &model::tree_with_fixup_model_depth,
+          .ordered_model = &model::tree_with_fixup_model,
+          .traffic = traffic};
+}
+
+// A block tree finished by one float atomic add per block to out[0].
+Spec tree_atomic_row(Description doc, InputUse use, Traffic (*traffic)(std::int64_t, int)) {
+  return {.doc = doc,
+          .error_model = "1 + log2 B + nb (the atomic chain); + nb·2^-125 for flushed subnormals",
+          .input_use = use,
+          .determinism = Determinism::unordered,
+          .domain = tree_domain(1, kTreeBlocks),
+          .workspace_bytes = &no_workspace,
+          .summation_depth = &model::tree_with_atomic_depth,
+          .model_depth = &model::tree_with_atomic_model_depth,
+          .unordered_partials = &model::block_partials_model,
+          .traffic = traffic};
+}
+
+const Spec kSpecs[] = {
+    halving_row({.name = "reduce_by_halving",
+                 .idea = "§5.1 as written: log2 n saxpy launches, each adding the upper half onto the lower half",
+                 .cost = "log2 n launches; every pass round-trips global memory; the kernel boundary is the barrier"},
+                true),
+    halving_row({.name = "reduce_by_halving_any_n",
+                 .idea = "the cascade for any n: fold the upper ⌊m/2⌋ onto the lower ones, carrying the middle one",
+                 .cost = "⌈log2 n⌉ launches; as reduce_by_halving"},
+                false),
+    tree_fixup_row({.name = "reduce_block_fixup",
+                    .idea = "§5.2's reduce_block: an in-place halving tree per block in global memory, then a "
+                            "one-block fix-up kernel",
+                    .cost = "2 launches; every tree level writes its partials through L1 to L2"},
+                   InputUse::clobbered, 1, &global_tree_fixup),
+    tree_atomic_row({.name = "reduce_block_atomic",
+                     .idea = "the same global-memory tree; each block adds its partial with atomicAdd(&out[0], sum)",
+                     .cost = "1 launch + a 4-byte memset; one atomic per block; the order of the adds varies run to run"},
+                    InputUse::clobbered, &global_tree_atomic),
+    tree_fixup_row({.name = "reduce_smem_fixup",
+                    .idea = "§5.3: the block tree in __shared__ float scratch[1024]; block partials to a workspace, "
+                            "then the fix-up",
+                    .cost = "one read of the input; partials stay on the SM until the block's sum; 2 launches"},
+                   InputUse::preserved, 1, &smem_tree_fixup),
+    tree_atomic_row({.name = "reduce_smem_atomic",
+                     .idea = "the shared-memory tree finished with atomicAdd(&out[0], sum) per block",
+                     .cost = "1 launch + a 4-byte memset; one atomic per block; the order of the adds varies run to run"},
+                    InputUse::preserved, &smem_tree_atomic),
+    tree_fixup_row({.name = "reduce_smem_dynamic",
+                    .idea = "the shared-memory tree with extern __shared__ float scratch[], B floats given at launch",
+                    .cost = "as reduce_smem_fixup, reserving only B floats of shared memory per block"},
+                   InputUse::preserved, 1, &smem_tree_fixup),
+    tree_fixup_row({.name = "reduce_warp_volatile_legacy",
+                    .idea = "the tree down to 64 partials, then warp 0 finishes with no barrier through a volatile pointer",
+                    .cost = "saves five __syncthreads(); relies on lanes running in lockstep",
+                    .exhibit_reason = "a data race wherever lanes are not in lockstep (Volta's independent thread "
+                                      "scheduling, CPU work-items): volatile orders nothing between lanes; racecheck "
+                                      "and Oclgrind report it"},
+                   InputUse::preserved, 64, &smem_tree_fixup),
+    tree_fixup_row({.name = "reduce_warp_syncwarp",
+                    .idea = "the legacy tail rewritten: each of its six steps reads, __syncwarp(), writes, __syncwarp()",
+                    .cost = "five __syncthreads() fewer than the full tree; cheap warp barriers instead"},
+                   InputUse::preserved, 64, &smem_tree_fixup),
+    tree_fixup_row({.name = "reduce_warp_shfl",
+                    .idea = "the last warp sums in registers with __shfl_down_sync: one shared read, five shuffles",
+                    .cost = "no shared-memory traffic in the last five levels"},
+                   InputUse::preserved, 64, &smem_tree_fixup),
+};
+
+}  // namespace
+
+std::span<const Spec> specs() { return kSpecs; }
+
+const Spec& spec_named(std::string_view name) {
+  for (const Spec& s : kSpecs) {
+    if (s.doc.name == name) return s;
+  }
+  throw std::invalid_argument("no reduction variant named " + std::string(name));
+}
+
+std::string size_violation(const Spec& s, std::int64_t n, int block) { return violation(s.domain, n, block); }
+
+std::string preconditions(const Spec& s) {
+  std::string text = describe(s.domain);
+  if (!s.workspace.empty()) text += "; workspace " + std::string(s.workspace);
+  if (s.input_use == InputUse::clobbered) text += "; clobbers data";
+  return text;
+}
+
+bool validate(const Spec& s, const Args& a) {
+  const std::string_view name = s.doc.name;
+  reject_if(name, size_violation(s, a.n, a.block));
+  require_address(name, a.out, "out");
+  if (a.n == 0) return false;
+  require_address(name, a.data, "data");
+  if (s.workspace_bytes(a.n, a.block) > 0) require_address(name, a.workspace, "workspace");
+  return true;
+}
+
+}  // namespace smemc::reduce

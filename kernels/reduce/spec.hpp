@@ -1,0 +1,82 @@
+#pragma once
+// The reduction family's specification: the float sum of n values, as
+// §5.1-5.3 build it up. Plain C++ (no backend header): the rows a port
+// implements, with their size domains, error models and host models.
+//
+// Contract, for every variant of every backend (docs/porting.md):
+//   launch(args, stream) enqueues work on `stream` that writes the sum of
+//   data[0..n) to out[0], and returns without synchronising. Invalid
+//   arguments throw std::invalid_argument before anything is enqueued.
+//   - n = 0 writes +0.
+//   - input_use == preserved: data is only read. clobbered: data is the
+//     variant's scratch space; its contents afterwards are unspecified.
+//   - workspace: workspace_bytes(n, block) bytes of device memory (a null
+//     address when that is 0); contents unspecified before and after.
+//   - determinism == ordered: out[0] is a fixed function of (data, block),
+//     equal bit for bit to ordered_model. unordered: each block's partial
+//     sum is fixed (unordered_partials), the partials are added to out[0]
+//     by float atomics in run-dependent order.
+//   - |out - exact| <= gamma_k * sum|x| with k = summation_depth(n, block)
+//     (unordered: plus the flush allowance of fixtures/error_bound.hpp).
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/device_address.hpp"
+#include "common/implementation.hpp"
+#include "common/spec.hpp"
+
+namespace smemc::reduce {
+
+enum class InputUse { preserved, clobbered };
+
+struct Args {
+  std::int64_t n = 0;
+  DeviceAddress data;
+  DeviceAddress out;
+  DeviceAddress workspace;
+  int block = 0;  // threads per block
+};
+
+struct Spec {
+  Description doc;
+  std::string_view error_model;  // the summation depth k, in words
+  InputUse input_use = InputUse::preserved;
+  Determinism determinism = Determinism::ordered;
+  SizeDomain domain;
+  std::string_view workspace;  // in words ("⌈n/2B⌉ floats"); empty: none
+  std::size_t (*workspace_bytes)(std::int64_t n, int block) = nullptr;
+  std::int64_t (*summation_depth)(std::int64_t n, int block) = nullptr;
+  // The depth the host model's tree really has (host tests hold the
+  // formula above to it).
+  std::int64_t (*model_depth)(std::int64_t n, int block) = nullptr;
+  float (*ordered_model)(std::span<const float> x, int block) = nullptr;                     // ordered only
+  std::vector<float> (*unordered_partials)(std::span<const float> x, int block) = nullptr;  // unordered only
+  Traffic (*traffic)(std::int64_t n, int block) = nullptr;
+};
+
+// The rows, in the order the texts introduce the variants.
+std::span<const Spec> specs();
+const Spec& spec_named(std::string_view name);  // throws std::invalid_argument for an unknown name
+// Empty when the row takes (n, block), else why not.
+std::string size_violation(const Spec& s, std::int64_t n, int block);
+// The row's preconditions in words (domain, workspace, clobbering).
+std::string preconditions(const Spec& s);
+// What every launcher checks before it enqueues anything, with the same
+// messages on every backend: throws std::invalid_argument "<name>: <why>"
+// for a size or block outside the domain, a null out, a null data (n > 0)
+// or a null workspace the row needs. Returns false when n = 0 (the launcher
+// then only writes +0 to out[0]).
+bool validate(const Spec& s, const Args& args);
+
+// The implementation table of the backend this binary links (defined by
+// that backend's reduction library, e.g. kernels/reduce/cuda/table.cu).
+std::span<const Implementation<Args>> implementations();
+
+using Variant = Joined<Spec, Args>;
+
+}  // namespace smemc::reduce

@@ -1,0 +1,93 @@
+#include "transpose/spec.hpp"
+
+#include <climits>
+#include <stdexcept>
+
+#include "common/preconditions.hpp"
+
+namespace smemc::transpose {
+namespace {
+
+// The largest n with n*n < 2^31: the naive kernel indexes with int.
+constexpr std::int64_t kIntSquareSide = 46340;
+// gridDim.y is at most 65535 blocks of 32 rows (CUDA's limit; the spec keeps
+// it for every backend, docs/porting.md).
+constexpr std::int64_t kGridRows = 65535 * std::int64_t{kTile};
+
+Traffic read_once_write_once(std::int64_t rows, std::int64_t cols) {
+  const std::int64_t bytes = rows * cols * static_cast<std::int64_t>(sizeof(float));
+  return {bytes, bytes};
+}
+
+const Spec kSpecs[] = {
+    {.doc = {.name = "transpose_naive",
+             .idea = "§5.6 as written: one thread per element; coalesced reads, writes strided by n",
+             .cost = "each warp's store touches 32 cache lines (8x the sectors of a coalesced store)"},
+     .shape = {.square = true, .max_rows = kIntSquareSide, .max_cols = kIntSquareSide,
+               .rows_reason = "n*n must stay below 2^31: int index arithmetic"},
+     .traffic = &read_once_write_once},
+    {.doc = {.name = "transpose_tiled",
+             .idea = "§5.6's 32x32 shared tile: coalesced read and write, the transpose done in shared memory",
+             .cost = "coalesced global traffic; reading a tile column is the text's 32-way bank-conflict exhibit"},
+     .shape = {.square = true, .max_rows = kGridRows, .max_cols = kGridRows,
+               .rows_reason = "the grid's y limit, 65535 tiles"},
+     .traffic = &read_once_write_once},
+    {.doc = {.name = "transpose_padded",
+             .idea = "the 32x33 tile: the padding column spreads each tile column over 32 banks; rows x cols",
+             .cost = "coalesced global traffic and conflict-free shared memory: the copy roofline"},
+     .shape = {.square = false, .max_rows = kGridRows, .max_cols = INT_MAX - kTile,
+               .rows_reason = "the grid's y limit, 65535 tiles", .cols_reason = "int column index"},
+     .traffic = &read_once_write_once},
+};
+
+std::string limit_violation(std::string_view what, std::int64_t value, std::int64_t limit, std::string_view reason) {
+  if (value <= limit) return {};
+  return std::string(what) + " = " + std::to_string(value) + " exceeds " + std::to_string(limit) + " (" +
+         std::string(reason) + ")";
+}
+
+}  // namespace
+
+std::span<const Spec> specs() { return kSpecs; }
+
+const Spec& spec_named(std::string_view name) {
+  for (const Spec& s : kSpecs) {
+    if (s.doc.name == name) return s;
+  }
+  throw std::invalid_argument("no transpose variant named " + std::string(name));
+}
+
+std::string shape_violation(const Spec& s, std::int64_t rows, std::int64_t cols) {
+  const std::string shape = std::to_string(rows) + "x" + std::to_string(cols);
+  if (rows < 0 || cols < 0) return "shape " + shape + " is negative";
+  if (s.shape.square) {
+    if (rows != cols) {
+      return "shape " + shape + " is not square (the text's transpose(int n, ...) takes n x n; transpose_padded takes rows x cols)";
+    }
+    return limit_violation("n", rows, s.shape.max_rows, s.shape.rows_reason);
+  }
+  if (auto why = limit_violation("rows", rows, s.shape.max_rows, s.shape.rows_reason); !why.empty()) return why;
+  return limit_violation("cols", cols, s.shape.max_cols, s.shape.cols_reason);
+}
+
+std::string preconditions(const Spec& s) {
+  if (s.shape.square) return "n x n, n ≤ " + std::to_string(s.shape.max_rows) + " (" + std::string(s.shape.rows_reason) + "); in and out disjoint";
+  return "rows x cols, rows ≤ " + std::to_string(s.shape.max_rows) + ", cols ≤ " + std::to_string(s.shape.max_cols) +
+         "; in and out disjoint";
+}
+
+bool validate(const Spec& s, const Args& a) {
+  const std::string_view name = s.doc.name;
+  reject_if(name, shape_violation(s, a.rows, a.cols));
+  if (a.rows == 0 || a.cols == 0) return false;
+  require_address(name, a.in, "in");
+  require_address(name, a.out, "out");
+  // Blocks read tiles other blocks overwrite: an in-place transpose races.
+  const auto bytes = static_cast<std::size_t>(a.rows * a.cols) * sizeof(float);
+  if (overlap(a.in, bytes, a.out, bytes)) {
+    throw std::invalid_argument(std::string(name) + ": in and out overlap (this transpose is not in place)");
+  }
+  return true;
+}
+
+}  // namespace smemc::transpose

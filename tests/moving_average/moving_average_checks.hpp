@@ -1,0 +1,22 @@
+#pragma once
+// The moving-average checks shared by the backend tests and the spec tests.
+// Each throws smemc::CheckFailure with `context` and the numbers.
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "moving_average/spec.hpp"
+#include "smemc/exact_sum.hpp"
+
+namespace smemc::moving_average::testing {
+
+// The bound on |out_i (i+1) - S_i| for a prefix of depth k (see the .cpp).
+double mean_error_bound(std::int64_t k, const ExactSum& abs_prefix, std::int64_t i);
+
+// Every out_i within its bound of the exact prefix mean; non-finite prefixes
+// give the IEEE result.
+void expect_prefix_means(const Spec& s, std::span<const float> a, int block, std::span<const float> got,
+                         const std::string& context);
+
+}  // namespace smemc::moving_average::testing

@@ -1,0 +1,97 @@
+// The reduction rows themselves, checked on the host with no backend: the
+// documentation a row carries, its domain, its depth formula against its
+// model, its model against its bound. These hold for every port, so they
+// run once, in smemc_spec_tests.
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+
+#include <algorithm>
+
+#include "reduce/spec.hpp"
+#include "reduce_harness.hpp"
+#include "smemc/generators.hpp"
+#include "smemc/testing.hpp"
+#include "smemc/workload.hpp"
+
+namespace smemc::reduce::testing {
+namespace {
+
+using smemc::testing::check_property;
+
+const std::vector<Variant>& spec_rows() {
+  static const std::vector<Variant> rows = join(specs(), std::span<const Implementation<Args>>());
+  return rows;
+}
+
+class ReduceSpec : public ::testing::TestWithParam<Variant> {};
+
+rc::Gen<Case> case_for(const Spec& s, std::span<const DataKind> kinds) {
+  return sized_case(s.domain.tested_blocks, [&s](int block) -> rc::Gen<std::int64_t> {
+    const std::int64_t max = std::int64_t{1} << 18;
+    if (!s.domain.n_power_of_two) return gen::size(max, block);
+    return rc::gen::map(rc::gen::resize(100, rc::gen::inRange<int>(0, 19)), [](int k) { return std::int64_t{1} << k; });
+  }, kinds);
+}
+
+// The row is complete and self-consistent.
+TEST_P(ReduceSpec, spec_row) {
+  const Spec& s = *GetParam().spec;
+  EXPECT_FALSE(s.doc.name.empty());
+  EXPECT_FALSE(s.doc.idea.empty()) << s.doc.name;
+  EXPECT_FALSE(s.doc.cost.empty()) << s.doc.name;
+  EXPECT_FALSE(s.error_model.empty()) << s.doc.name;
+  EXPECT_EQ(std::count_if(specs().begin(), specs().end(), [&](const Spec& o) { return o.doc.name == s.doc.name; }), 1)
+      << s.doc.name << ": spec names must be unique";
+  ASSERT_FALSE(s.domain.tested_blocks.empty());
+  ASSERT_TRUE(s.workspace_bytes && s.summation_depth && s.model_depth && s.traffic);
+  EXPECT_EQ(s.determinism == Determinism::ordered, s.ordered_model != nullptr);
+  EXPECT_EQ(s.determinism == Determinism::unordered, s.unordered_partials != nullptr);
+  EXPECT_EQ(s.workspace.empty(), s.workspace_bytes(1000, s.domain.tested_blocks.front()) == 0)
+      << s.doc.name << ": the workspace in words and in bytes disagree";
+  for (int block : s.domain.tested_blocks) {
+    EXPECT_TRUE(s.domain.block.admits(block)) << s.doc.name << " tests block " << block << " but its rule refuses it";
+    const std::int64_t largest = s.domain.largest_n(block);
+    EXPECT_TRUE(accepts(s, s.domain.n_power_of_two ? 1 : 0, block)) << s.doc.name;
+    EXPECT_FALSE(accepts(s, largest + 1, block)) << s.doc.name << " takes one past its largest n";
+  }
+}
+
+// The summation depth the row states (the k of its bound) is at least the
+// depth its model's tree really has, for every tested block and many n.
+TEST_P(ReduceSpec, depth_formula_covers_model) {
+  const Spec& s = *GetParam().spec;
+  for (int block : s.domain.tested_blocks) {
+    for (std::int64_t n : gen::edge_sizes(std::int64_t{1} << 21, block)) {
+      if (!accepts(s, n, block)) continue;
+      ASSERT_GE(s.summation_depth(n, block), s.model_depth(n, block)) << s.doc.name << " n=" << n << " block=" << block;
+    }
+  }
+}
+
+// The host model itself meets the bound the row derives, and is exact on
+// small integers: checks of the models and of the error model, on the host.
+TEST_P(ReduceSpec, model_within_bound) {
+  const Spec& s = *GetParam().spec;
+  check_property([&] {
+    const Case c = *case_for(s, finite_sum_kinds());
+    RC_PRE(accepts(s, c.n, c.block));
+    const auto x = make_data(c.kind, c.n, c.seed);
+    if (s.ordered_model) {
+      expect_within_bound(s, x, c.block, s.ordered_model(x, c.block), describe(s, c) + " (host model)");
+    } else {
+      // Any order of adding the partials: try the forward and backward chains.
+      const auto partials = s.unordered_partials(x, c.block);
+      float forward = 0.0f, backward = 0.0f;
+      for (float p : partials) forward = forward + p;
+      for (auto it = partials.rbegin(); it != partials.rend(); ++it) backward = backward + *it;
+      expect_within_bound(s, x, c.block, forward, describe(s, c) + " (model, forward chain)");
+      expect_within_bound(s, x, c.block, backward, describe(s, c) + " (model, backward chain)");
+    }
+  });
+}
+
+INSTANTIATE_TEST_SUITE_P(reduce, ReduceSpec, ::testing::ValuesIn(spec_rows()), smemc::testing::VariantName{});
+
+}  // namespace
+}  // namespace smemc::reduce::testing

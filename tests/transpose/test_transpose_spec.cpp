@@ -1,0 +1,38 @@
+// The transpose rows themselves, on the host with no backend.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "smemc/testing.hpp"
+#include "transpose/spec.hpp"
+
+namespace smemc::transpose::testing {
+namespace {
+
+const std::vector<Variant>& spec_rows() {
+  static const std::vector<Variant> rows = join(specs(), std::span<const Implementation<Args>>());
+  return rows;
+}
+
+bool accepts(const Spec& s, std::int64_t rows, std::int64_t cols) { return shape_violation(s, rows, cols).empty(); }
+
+class TransposeSpec : public ::testing::TestWithParam<Variant> {};
+
+TEST_P(TransposeSpec, spec_row) {
+  const Spec& s = *GetParam().spec;
+  EXPECT_FALSE(s.doc.name.empty());
+  EXPECT_FALSE(s.doc.idea.empty()) << s.doc.name;
+  EXPECT_FALSE(s.doc.cost.empty()) << s.doc.name;
+  EXPECT_EQ(std::count_if(specs().begin(), specs().end(), [&](const Spec& o) { return o.doc.name == s.doc.name; }), 1);
+  ASSERT_TRUE(s.traffic != nullptr);
+  EXPECT_EQ(s.shape.square, !accepts(s, 3, 5)) << s.doc.name << ": square-only rows refuse 3x5, the others take it";
+  const std::int64_t side = std::min(s.shape.max_rows, s.shape.max_cols);
+  EXPECT_TRUE(accepts(s, side, side)) << s.doc.name << ": " << shape_violation(s, side, side);
+  EXPECT_FALSE(accepts(s, s.shape.max_rows + 1, s.shape.square ? s.shape.max_rows + 1 : 1)) << s.doc.name;
+}
+
+INSTANTIATE_TEST_SUITE_P(transpose, TransposeSpec, ::testing::ValuesIn(spec_rows()), smemc::testing::VariantName{});
+
+}  // namespace
+}  // namespace smemc::transpose::testing
