@@ -53,12 +53,17 @@ const Spec kSpecs[] = {
     one_block_row({.name = "moving_average_seed",
                    .idea = "the text's gpu_shared_memory: stage a[0..n) in __shared__ float sh_arr[10], each thread "
                            "averages its prefix",
-                   .cost = "one block; thread i reads i+1 shared values (O(n²) in all); a dead trailing store"},
+                   .cost = "one block; thread i reads i+1 shared values (O(n²) in all); a trailing store",
+                   .exhibit_reason = "the trailing store sh_arr[index] = average, which the text calls redundant, races "
+                                     "with the other threads' reads of sh_arr (no barrier between them): harmless only "
+                                     "while the block's threads run in lockstep; on a CPU device later work-items "
+                                     "average overwritten values, and Oclgrind reports the race"},
                   kSeedCapacity,
                   "the 10 elements of __shared__ float sh_arr[10]; moving_average_block takes up to 1024, "
                   "moving_average_scan any n"),
     one_block_row({.name = "moving_average_block",
-                   .idea = "gpu_shared_memory for n ≤ 1024: an extern __shared__ array sized at launch, no trailing store",
+                   .idea = "gpu_shared_memory for n ≤ 1024 and without the seed's racing trailing store: an extern "
+                           "__shared__ array sized at launch",
                    .cost = "one block; O(n²) shared reads; only one SM busy"},
                   1024, "one block of 1024 threads; moving_average_scan takes any n"),
     {.doc = {.name = "moving_average_scan",

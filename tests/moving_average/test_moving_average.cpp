@@ -136,10 +136,10 @@ TEST_P(MovingAverageLarge, large_n) {
   const Variant& v = GetParam();
   const std::int64_t n = kLargeN;
   const int block = largest_block(v);
-  const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float) + v.spec->workspace_bytes(n, block);
-  const std::size_t free_bytes = backend().free_memory();
-  if (free_bytes < bytes + (std::size_t{256} << 20)) {
-    GTEST_SKIP() << "needs " << (bytes >> 20) << " MiB of device memory, " << (free_bytes >> 20) << " MiB free";
+  const std::size_t data_bytes = static_cast<std::size_t>(n) * sizeof(float) + 2 * GuardedBytes::kGuardBytes;
+  if (const std::string why = smemc::testing::large_check_unfit(data_bytes + v.spec->workspace_bytes(n, block), data_bytes);
+      !why.empty()) {
+    GTEST_SKIP() << why;
   }
   GuardedBuffer<float> data("data", static_cast<std::size_t>(n));
   GuardedBytes workspace("workspace", v.spec->workspace_bytes(n, block));

@@ -233,10 +233,10 @@ TEST_P(ReduceAll, large_n) {
   std::int64_t n = s.domain.largest_n(block);
   if (s.domain.n_power_of_two) n = std::bit_floor(static_cast<std::uint64_t>(n));
   ASSERT_TRUE(accepts(s, n, block)) << v.name() << ": " << size_violation(s, n, block);
-  const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float) + s.workspace_bytes(n, block);
-  const std::size_t free_bytes = backend().free_memory();
-  if (free_bytes < bytes + (std::size_t{256} << 20)) {
-    GTEST_SKIP() << "needs " << (bytes >> 20) << " MiB of device memory, " << (free_bytes >> 20) << " MiB free";
+  const std::size_t data_bytes = static_cast<std::size_t>(n) * sizeof(float) + 2 * GuardedBytes::kGuardBytes;
+  if (const std::string why = smemc::testing::large_check_unfit(data_bytes + s.workspace_bytes(n, block), data_bytes);
+      !why.empty()) {
+    GTEST_SKIP() << why;
   }
   constexpr std::int64_t kTail = 4096;
   GuardedBuffer<float> data("data", static_cast<std::size_t>(n));

@@ -132,11 +132,8 @@ constexpr std::int64_t kLargeN = 46341;
 TEST_P(TransposeLarge, large_n46341) {
   const Variant& v = GetParam();
   constexpr std::int64_t n = kLargeN;
-  const std::size_t bytes = static_cast<std::size_t>(n * n) * sizeof(float);
-  const std::size_t free_bytes = backend().free_memory();
-  if (free_bytes < 2 * bytes + (std::size_t{512} << 20)) {
-    GTEST_SKIP() << "needs " << (2 * bytes >> 20) << " MiB of device memory, " << (free_bytes >> 20) << " MiB free";
-  }
+  const std::size_t bytes = static_cast<std::size_t>(n * n) * sizeof(float) + 2 * GuardedBytes::kGuardBytes;
+  if (const std::string why = smemc::testing::large_check_unfit(2 * bytes, bytes); !why.empty()) GTEST_SKIP() << why;
   auto value_at = [](std::int64_t index) {
     SplitMix64 h(static_cast<std::uint64_t>(index));
     auto b = static_cast<std::uint32_t>(h.next());

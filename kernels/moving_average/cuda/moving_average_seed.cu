@@ -3,7 +3,7 @@
 // Idea: one block of n threads stages a[0..n) in __shared__ float sh_arr[10];
 //   after the barrier thread i sums sh_arr[0..i] and overwrites a[i] with the
 //   mean; the last store to sh_arr is the text's demonstration that shared
-//   memory dies with the block.
+//   memory dies with the block (EXHIBIT: it races, see the store below).
 // Cost: thread i reads i+1 shared values; one block, one SM.
 // Preconditions: 0 <= n <= 10 (the size of sh_arr); block 0 (one block of n).
 //
@@ -36,7 +36,11 @@ __global__ void gpu_shared_memory(float* d_a) {
   average = sum / (index + 1.0f);
   d_a[index] = average;
 
-  // No thread reads this: shared memory is gone when the block ends.
+  // The text calls this store redundant (shared memory dies with the
+  // block). It is worse: threads with a larger index may still be reading
+  // sh_arr[index] in their loop, and no barrier separates the two. It is
+  // kept, as written, and the variant is a marked exhibit: on a CPU device
+  // (PoCL) it computes wrong means, and Oclgrind reports the race.
   sh_arr[index] = average;
 }
 

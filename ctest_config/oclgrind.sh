@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Runs one OpenCL program under Oclgrind for CTest.
+#
+#   oclgrind.sh <expect> <regex|-> <oclgrind> <oclgrind args...> -- <program> <args...>
+#
+# Oclgrind simulates an OpenCL device and reports, among others, data races
+# in global and local memory (--data-races), reads of uninitialised values
+# (--uninitialized), out-of-bounds accesses (always) and API misuse
+# (--check-api). It has no error exit code of its own, so this script reads
+# its report: every kernel diagnostic names the kernel on a "Kernel:" line,
+# API errors say "OpenCL runtime error".
+# expect=clean    pass iff the program exits 0 and Oclgrind reported nothing.
+# expect=flagged  a canary: pass iff Oclgrind reported something matching
+#                 <regex> (it saw the planted hazard).
+# The program's own --smemc-device-status decides a skip (exit 77) first,
+# under Oclgrind too (its device is the one the program will see).
+set -u
+expect=$1 regex=$2
+shift 2
+oclgrind=$1
+args=()
+shift
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do args+=("$1"); shift; done
+shift
+program=$1
+
+status=$("$oclgrind" "$program" --smemc-device-status 2>&1)
+probe_code=$?
+if [ "$probe_code" -eq 77 ]; then
+  echo "SMEMC_SKIPPED: $status"
+  exit 77
+elif [ "$probe_code" -ne 0 ]; then
+  echo "oclgrind.sh: the device probe '$program --smemc-device-status' under Oclgrind failed with exit code $probe_code: $status"
+  exit 1
+fi
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+start=$(date +%s)
+"$oclgrind" "${args[@]}" "$@" 2>&1 | tee "$log"
+code=${PIPESTATUS[0]}
+reports=$(grep -cE "^[[:space:]]+Kernel: |OpenCL runtime error" "$log")
+echo "oclgrind.sh: exit code $code, $reports Oclgrind reports, after $(( $(date +%s) - start )) s"
+
+case $expect in
+  clean)
+    if [ "$reports" -ne 0 ]; then
+      echo "oclgrind.sh: Oclgrind reported a hazard in a conforming run (see above)"
+      exit 1
+    fi
+    exit "$code" ;;
+  flagged)
+    # One line: the report and the "Kernel:" line naming the planted kernel
+    # are several lines apart.
+    if ! tr '\n' ' ' < "$log" | grep -Eq -- "$regex"; then
+      echo "oclgrind.sh: CANARY NOT FLAGGED: no report matching /$regex/"
+      exit 1
+    fi
+    echo "oclgrind.sh: canary flagged as expected (/$regex/)"
+    exit 0 ;;
+  *)
+    echo "oclgrind.sh: unknown expectation '$expect'"
+    exit 2 ;;
+esac

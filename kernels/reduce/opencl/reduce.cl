@@ -1,0 +1,187 @@
+// The reduction family in OpenCL C 1.2: faithful ports of the CUDA kernels
+// in kernels/reduce/cuda, the same trees in the same order, so that the
+// host models predict every bit (docs/porting.md).
+//
+// Every buffer is passed as (base, element offset): OpenCL 1.2 cannot offset
+// a buffer on the host. CUDA's names map as threadIdx.x = get_local_id(0),
+// blockIdx.x = get_group_id(0), blockDim.x = get_local_size(0),
+// __syncthreads() = barrier(), __shared__ = local.
+
+// Float expressions as written: no contraction into fused multiply-adds.
+#pragma OPENCL FP_CONTRACT OFF
+
+// --- §5.1: the halving cascade ----------------------------------------------
+
+// Part 3's saxpy, y[i] = a*x[i] + y[i]; the cascade calls it with a = 1.
+kernel void saxpy(int n, float a, global const float* x_base, ulong x_offset, global float* y_base, ulong y_offset) {
+  global const float* x = x_base + x_offset;
+  global float* y = y_base + y_offset;
+  const int i = get_group_id(0) * get_local_size(0) + get_local_id(0);
+  if (i < n) y[i] = a * x[i] + y[i];
+}
+
+// --- §5.2: the block tree in global memory ----------------------------------
+
+// The text's reduce_block as written; returns each work-item's running sum
+// (the group's sum in work-item 0). barrier(CLK_GLOBAL_MEM_FENCE) orders
+// the levels, which live in global memory.
+float block_tree_in_global(int n, global float* x) {
+  int bdx = 2 * get_group_id(0) * get_local_size(0);
+  int idx = bdx + get_local_id(0);
+  float left = idx < n ? x[idx] : 0.f;
+  float right = idx + (int)get_local_size(0) < n ? x[idx + get_local_size(0)] : 0.f;
+  float sum = left + right;
+  if (idx < n) {
+    x[idx] = sum;
+  }
+
+  int width = get_local_size(0) / 2;
+  while (width > 0) {
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    // the previous level's partials are written and visible to the group
+    if ((int)get_local_id(0) < width) {
+      float right = idx + width < n ? x[idx + width] : 0.f;
+      sum += right;  // x[idx] already equals sum: no reload
+      if (idx < n) {
+        x[idx] = sum;
+      }
+    }
+    width /= 2;
+  }
+  return sum;
+}
+
+// atomicAdd for floats, which OpenCL 1.2 lacks: a compare-exchange loop on
+// the bits. Unlike CUDA's global float atomics it never flushes subnormals
+// (the bound allows both). The first guess is read atomically too: a plain
+// read would race with the other groups' exchanges (Oclgrind reported it).
+void atomic_add_float(volatile global float* target, float value) {
+  volatile global int* bits = (volatile global int*)target;
+  int seen = atomic_or(bits, 0), expected;
+  do {
+    expected = seen;
+    seen = atomic_cmpxchg(bits, expected, as_int(as_float(expected) + value));
+  } while (seen != expected);
+}
+
+kernel void reduce_block(int n, global float* x_base, ulong x_offset) { block_tree_in_global(n, x_base + x_offset); }
+
+kernel void reduce_block_atomic(int n, global float* x_base, ulong x_offset, global float* out_base, ulong out_offset) {
+  const float sum = block_tree_in_global(n, x_base + x_offset);
+  if (get_local_id(0) == 0) atomic_add_float(out_base + out_offset, sum);
+}
+
+// --- §5.3: the block tree in local memory, and the warp tails ----------------
+
+// The levels of the tree in `scratch` down to (not including) `last_width`:
+// every work-item contributes `sum`; at each width the first `width` add
+// the partial `width` places up. Returns the work-item's running sum.
+float tree_levels(float sum, local float* scratch, uint last_width) {
+  const uint t = get_local_id(0);
+  scratch[t] = sum;
+  for (uint width = get_local_size(0) / 2; width > last_width; width /= 2) {
+    barrier(CLK_LOCAL_MEM_FENCE);  // the previous level's partials are all in scratch
+    if (t < width) scratch[t] = sum = sum + scratch[t + width];
+  }
+  return sum;
+}
+
+// The whole tree with a barrier at every level (work-item 0 returns the sum).
+float tree_full(float sum, local float* scratch) { return tree_levels(sum, scratch, 0); }
+
+// EXHIBIT: the legacy warp-synchronous tail. Once 64 partials are left, the
+// first 32 work-items finish with no barrier, trusting that they run each
+// line in lockstep; volatile only forces every access to memory and orders
+// nothing between work-items. On a CPU device (PoCL runs a group's
+// work-items one after another between barriers) work-item 0 reads its
+// neighbours' partials before they are written, and Oclgrind reports the race.
+float tree_volatile_legacy(float sum, local float* scratch) {
+  sum = tree_levels(sum, scratch, 32);
+  barrier(CLK_LOCAL_MEM_FENCE);  // partials 0..63 are in scratch
+  const uint t = get_local_id(0);
+  if (t < 32) {
+    volatile local float* v = scratch;
+    v[t] = sum = sum + v[t + 32];
+    v[t] = sum = sum + v[t + 16];
+    v[t] = sum = sum + v[t + 8];
+    v[t] = sum = sum + v[t + 4];
+    v[t] = sum = sum + v[t + 2];
+    v[t] = sum = sum + v[t + 1];
+  }
+  return sum;
+}
+
+// The __syncwarp() rewrite of the tail: the same six steps, each a read,
+// a barrier, a write and a barrier. OpenCL 1.2 has no warp barrier, so
+// these are work-group barriers, reached by every work-item (they cannot
+// sit inside the t < 32 branch); the additions are the same.
+float tree_syncwarp(float sum, local float* scratch) {
+  sum = tree_levels(sum, scratch, 32);
+  const uint t = get_local_id(0);
+  for (uint offset = 32; offset > 0; offset /= 2) {
+    barrier(CLK_LOCAL_MEM_FENCE);  // the previous step's writes are visible
+    if (t < 32) sum = sum + scratch[t + offset];
+    barrier(CLK_LOCAL_MEM_FENCE);  // every lane has read its partner before any lane overwrites its own slot
+    if (t < 32) scratch[t] = sum;
+  }
+  return sum;
+}
+
+// Two elements per work-item, as reduce_block: left + right, +0 past the end.
+float load_pair(int n, global const float* in) {
+  const int idx = 2 * get_group_id(0) * get_local_size(0) + get_local_id(0);
+  const float left = idx < n ? in[idx] : 0.f;
+  const float right = idx + (int)get_local_size(0) < n ? in[idx + get_local_size(0)] : 0.f;
+  return left + right;
+}
+
+#define SMEMC_MAX_BLOCK 1024
+
+// The text's `__shared__ float scratch[1024]` tree; the partial of group b
+// goes to partials[b] (the fix-up then sums them).
+kernel void reduce_smem_fixup(int n, global const float* in_base, ulong in_offset, global float* out_base, ulong out_offset) {
+  local float scratch[SMEMC_MAX_BLOCK];
+  const float sum = tree_full(load_pair(n, in_base + in_offset), scratch);
+  if (get_local_id(0) == 0) out_base[out_offset + get_group_id(0)] = sum;
+}
+
+kernel void reduce_smem_atomic(int n, global const float* in_base, ulong in_offset, global float* out_base, ulong out_offset) {
+  local float scratch[SMEMC_MAX_BLOCK];
+  const float sum = tree_full(load_pair(n, in_base + in_offset), scratch);
+  if (get_local_id(0) == 0) atomic_add_float(out_base + out_offset, sum);
+}
+
+// The dynamic version: the scratch is a local kernel argument sized at launch.
+kernel void reduce_smem_dynamic(int n, global const float* in_base, ulong in_offset, global float* out_base, ulong out_offset,
+                                local float* scratch) {
+  const float sum = tree_full(load_pair(n, in_base + in_offset), scratch);
+  if (get_local_id(0) == 0) out_base[out_offset + get_group_id(0)] = sum;
+}
+
+kernel void reduce_warp_volatile_legacy(int n, global const float* in_base, ulong in_offset, global float* out_base,
+                                        ulong out_offset) {
+  local float scratch[SMEMC_MAX_BLOCK];
+  const float sum = tree_volatile_legacy(load_pair(n, in_base + in_offset), scratch);
+  if (get_local_id(0) == 0) out_base[out_offset + get_group_id(0)] = sum;
+}
+
+kernel void reduce_warp_syncwarp(int n, global const float* in_base, ulong in_offset, global float* out_base, ulong out_offset) {
+  local float scratch[SMEMC_MAX_BLOCK];
+  const float sum = tree_syncwarp(load_pair(n, in_base + in_offset), scratch);
+  if (get_local_id(0) == 0) out_base[out_offset + get_group_id(0)] = sum;
+}
+
+// --- the fix-up ---------------------------------------------------------------
+
+// One group of 1024: work-item t adds partials t, t + 1024, ... (`stride`
+// floats apart) to +0, then the full tree over the 1024 accumulators.
+kernel __attribute__((reqd_work_group_size(1024, 1, 1))) void fixup_partials(int count, long stride, global const float* p_base,
+                                                                            ulong p_offset, global float* out_base,
+                                                                            ulong out_offset) {
+  local float scratch[1024];
+  global const float* partials = p_base + p_offset;
+  float sum = 0.0f;
+  for (int i = get_local_id(0); i < count; i += get_local_size(0)) sum = sum + partials[i * stride];
+  sum = tree_full(sum, scratch);
+  if (get_local_id(0) == 0) out_base[out_offset] = sum;
+}

@@ -1,0 +1,50 @@
+// The OpenCL implementation table of the transposes (transpose.cl): every
+// row implemented, on the same grid of 32x32 work-item tiles as CUDA.
+#include "common/opencl/opencl_runtime.hpp"
+#include "common/preconditions.hpp"
+#include "transpose/spec.hpp"
+
+namespace smemc::opencl::sources {
+extern const char transpose_cl[];
+}  // namespace smemc::opencl::sources
+
+namespace smemc::transpose {
+namespace {
+
+using namespace smemc::opencl;
+
+Program& program() {
+  static Program& p = Program::process_wide("transpose.cl", sources::transpose_cl);
+  return p;
+}
+
+// The spec's checks, then the kernel over ceil(cols/32) x ceil(rows/32)
+// groups of 32x32. The square kernels take n; the padded one rows and cols.
+template <bool square>
+void launch_named(const char* name, const Args& a, Stream s) {
+  if (!validate(spec_named(name), a)) return;
+  const std::size_t groups[2] = {static_cast<std::size_t>(ceil_div(a.cols, kTile)), static_cast<std::size_t>(ceil_div(a.rows, kTile))};
+  const std::size_t local[2] = {kTile, kTile};
+  const BufferArg in = buffer<float>(a.in, name), out = buffer<float>(a.out, name);
+  if constexpr (square) {
+    launch_2d(s, program().kernel(name), name, groups, local, static_cast<cl_int>(a.rows), in, out);
+  } else {
+    launch_2d(s, program().kernel(name), name, groups, local, static_cast<cl_int>(a.rows), static_cast<cl_int>(a.cols), in, out);
+  }
+}
+
+void transpose_naive(const Args& a, Stream s) { launch_named<true>("transpose_naive", a, s); }
+void transpose_tiled(const Args& a, Stream s) { launch_named<true>("transpose_tiled", a, s); }
+void transpose_padded(const Args& a, Stream s) { launch_named<false>("transpose_padded", a, s); }
+
+const Implementation<Args> kTable[] = {
+    {"transpose_naive", &transpose_naive},
+    {"transpose_tiled", &transpose_tiled},
+    {"transpose_padded", &transpose_padded},
+};
+
+}  // namespace
+
+std::span<const Implementation<Args>> implementations() { return kTable; }
+
+}  // namespace smemc::transpose

@@ -1,0 +1,59 @@
+// §5.6's transposes in OpenCL C 1.2, as the CUDA kernels write them
+// (kernels/transpose/cuda/transpose.cu): 32x32 work-items per group, one
+// element each; buffers passed as (base, element offset).
+
+#define TILE 32
+
+// One work-item per element; int index arithmetic as in the text, so
+// n*n must stay below 2^31. Consecutive work-items read consecutive
+// addresses and write addresses n floats apart.
+kernel void transpose_naive(int n, global const float* in_base, ulong in_offset, global float* out_base, ulong out_offset) {
+  global const float* in = in_base + in_offset;
+  global float* out = out_base + out_offset;
+  int x = get_group_id(0) * TILE + get_local_id(0);
+  int y = get_group_id(1) * TILE + get_local_id(1);
+  if (x >= n || y >= n)
+    return;
+
+  out[x * n + y] = in[y * n + x];
+}
+
+// The tile loaded by rows and read back by columns (the text's 32-way bank
+// conflict on GPUs; a cost, not a bug).
+kernel void transpose_tiled(int n, global const float* in_base, ulong in_offset, global float* out_base, ulong out_offset) {
+  local float tile[TILE][TILE];
+  global const float* in = in_base + in_offset;
+  global float* out = out_base + out_offset;
+
+  int x = get_group_id(0) * TILE + get_local_id(0);
+  int y = get_group_id(1) * TILE + get_local_id(1);
+  if (x < n && y < n)
+    tile[get_local_id(1)][get_local_id(0)] = in[(size_t)y * n + x];
+
+  barrier(CLK_LOCAL_MEM_FENCE);  // the whole tile is loaded before any work-item reads a column
+
+  x = get_group_id(1) * TILE + get_local_id(0);
+  y = get_group_id(0) * TILE + get_local_id(1);
+  if (x < n && y < n)
+    out[(size_t)y * n + x] = tile[get_local_id(0)][get_local_id(1)];
+}
+
+// The 32x33 tile, rows x cols, 64-bit indices.
+kernel void transpose_padded(int rows, int cols, global const float* in_base, ulong in_offset, global float* out_base,
+                             ulong out_offset) {
+  local float tile[TILE][TILE + 1];
+  global const float* in = in_base + in_offset;
+  global float* out = out_base + out_offset;
+
+  const int in_col = get_group_id(0) * TILE + get_local_id(0);
+  const int in_row = get_group_id(1) * TILE + get_local_id(1);
+  if (in_row < rows && in_col < cols)
+    tile[get_local_id(1)][get_local_id(0)] = in[(long)in_row * cols + in_col];
+
+  barrier(CLK_LOCAL_MEM_FENCE);  // the whole tile is loaded before any work-item reads a column
+
+  const int out_col = get_group_id(1) * TILE + get_local_id(0);
+  const int out_row = get_group_id(0) * TILE + get_local_id(1);
+  if (out_row < cols && out_col < rows)
+    out[(long)out_row * rows + out_col] = tile[get_local_id(0)][get_local_id(1)];
+}
