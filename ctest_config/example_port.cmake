@@ -6,6 +6,7 @@
 #   cmake -DSMEMC_BUILD_DIR=... -DSMEMC_EXAMPLE_SOURCE_DIR=... -DSMEMC_SCRATCH_DIR=...
 #         -DSMEMC_GENERATOR=... -DSMEMC_CXX_COMPILER=... -DSMEMC_BUILD_TYPE=...
 #         -DSMEMC_RESULTS_DIR=... [-DSMEMC_MAKE_PROGRAM=...] [-DSMEMC_CTEST_COMMAND=...]
+#         [-DSMEMC_DEPENDENCY_PREFIXES=<the outer CMAKE_PREFIX_PATH>]
 #         -P example_port.cmake
 #
 # SMEMC_SCRATCH_DIR is emptied first, then holds prefix/ (the install), src/
@@ -88,9 +89,15 @@ set(generator_args -G "${SMEMC_GENERATOR}")
 if(NOT "${SMEMC_MAKE_PROGRAM}" STREQUAL "")
   list(APPEND generator_args "-DCMAKE_MAKE_PROGRAM=${SMEMC_MAKE_PROGRAM}")
 endif()
+# The outer build's own CMAKE_PREFIX_PATH follows it (where GoogleTest or
+# rapidcheck are not system packages, as on the GPU machine).
+set(prefixes "${prefix}")
+if(NOT "${SMEMC_DEPENDENCY_PREFIXES}" STREQUAL "")
+  string(APPEND prefixes ";${SMEMC_DEPENDENCY_PREFIXES}")
+endif()
 example_step(configure "${CMAKE_COMMAND}" -S "${source}" -B "${build}" ${generator_args}
   "-DCMAKE_CXX_COMPILER=${SMEMC_CXX_COMPILER}" "-DCMAKE_BUILD_TYPE=${SMEMC_BUILD_TYPE}"
-  "-DCMAKE_PREFIX_PATH=${prefix}" -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON)
+  "-DCMAKE_PREFIX_PATH=${prefixes}" -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON)
 load_cache("${build}" READ_WITH_PREFIX example_ smemc_DIR SMEMC_RESULTS_DIR)
 string(FIND "${example_smemc_DIR}" "${prefix}/" found_at)
 if(NOT found_at EQUAL 0)

@@ -1,62 +1,82 @@
 #!/usr/bin/env bash
-# The H200 run recorded in docs/results/: configure and build with the dev
-# preset, run the whole suite (sanitizer runs excluded), the four sanitizer
-# presets with their canaries, and the planted-bug (mutation) runs. Logs land
-# in $OUT (the device tool's output folder) or ./h200-logs.
+# The H200 runs recorded in docs/results/. From the repository root on the
+# GPU machine, after ../shared/device/fetch-deps.sh on the development
+# machine (it unpacks rapidcheck, the OpenCL headers and ICD loader, and
+# nvbench into .deps/, which travels with the tree):
 #
-# From the repository root on the GPU machine, after running
-# ../shared/device/fetch-deps.sh on the development machine (it unpacks
-# rapidcheck into .deps/, which travels with the tree):
-#   bash docs/results/h200_suite.sh [build|suite|sanitizers|mutants|all]
-# TOOLS (default: all four) and SANITIZER_TIMEOUT (seconds per tool, default
-# 300) narrow the sanitizer part.
+#   bash docs/results/h200_suite.sh <step>...
+#
+# steps, in the order given:
+#   build       cmake --preset dev (CUDA for the GPU present, OpenCL) and build
+#   suite       ctest --preset dev with OpenCL on NVIDIA's platform: CUDA, the
+#               OpenCL port on the H200, the spec and self-tests, the package
+#               example, the cross-backend bitwise check
+#   pocl        the OpenCL tests again on PoCL (SMEMC_OPENCL_PLATFORM=portable)
+#   sanitizers  ctest --preset sanitizers (the four tools and their canaries)
+#   mutants     tests/mutants/mutants.py build/dev (CUDA and OpenCL on NVIDIA)
+# Logs land in $OUT (the device tool's output folder) or ./h200-logs; a
+# summary is printed and kept in summary.txt.
 set -uo pipefail
-what=${1:-all}
 out=${OUT:-$PWD/h200-logs}
 mkdir -p "$out"
-want() { [ "$what" = all ] || [ "$what" = "$1" ]; }
+deps="$PWD/.deps/usr"
+summary="$out/summary.txt"
+say() { echo "$*" | tee -a "$summary"; }
+
+# NVIDIA's OpenCL beside PoCL's, through the ICD loader of .deps.
+icd="$PWD/.deps/icd"
+mkdir -p "$icd"
+echo /usr/local/nvidia/lib64/libnvidia-opencl.so.1 > "$icd/nvidia.icd"
+cp /etc/OpenCL/vendors/*.icd "$icd/" 2>/dev/null
+export OCL_ICD_VENDORS="$icd"
+export LD_LIBRARY_PATH="$deps/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+
 {
   date -u
   nvidia-smi --query-gpu=name,driver_version,memory.total,compute_cap --format=csv,noheader
   nvcc --version | tail -n 1
   cmake --version | head -n 1
-  command -v compute-sanitizer && compute-sanitizer --version | tail -n 1
-} 2>&1 | tee "$out/environment.txt"
+  compute-sanitizer --version 2>/dev/null | tail -n 1
+  echo "ICDs: $(ls "$icd" | tr '\n' ' ')"
+} 2>&1 | tee -a "$summary"
 
-start=$(date +%s)
-{ cmake --preset dev -DCMAKE_PREFIX_PATH="$PWD/.deps/usr" && cmake --build --preset dev; } > "$out/build.log" 2>&1 \
-  || { grep -E "error|FAILED|Error" -A5 "$out/build.log" | head -60; exit 1; }
-grep -E "smem-conformance" "$out/build.log"
-echo "configure + build: $(( $(date +%s) - start )) s"
-
-if want suite; then
+for step in "$@"; do
   start=$(date +%s)
-  timeout 420 ctest --preset dev --timeout 400 > "$out/ctest-dev.log" 2>&1
-  echo "ctest --preset dev: exit $? after $(( $(date +%s) - start )) s"
-  cp build/dev/conformance-matrix.md "$out/" 2>/dev/null
-  # Cases per property, then rapidcheck's classifications (RC_TAG/RC_CLASSIFY) per test.
-  { grep -hE "^\[ property \]" build/dev/Testing/Temporary/LastTest.log
-    awk '/^[0-9]+\/[0-9]+ Testing: /{name=$3} /% - /{print name ": " $0}' build/dev/Testing/Temporary/LastTest.log
-  } > "$out/property-cases.txt" 2>/dev/null
-  grep -E "tests passed|\*\*\*|\(Failed\)|\(Timeout\)|Total Test time|Not Run|\(Skipped\)" "$out/ctest-dev.log" | head -60
-  sed -n '/== conformance matrix/,$p' "$out/ctest-dev.log"
-fi
-
-if want sanitizers; then
-  : > "$out/sanitizers.log"
-  for tool in ${TOOLS:-memcheck racecheck synccheck initcheck}; do
-    start=$(date +%s)
-    timeout "${SANITIZER_TIMEOUT:-300}" ctest --preset "$tool" >> "$out/sanitizers.log" 2>&1
-    echo "ctest --preset $tool: exit $? after $(( $(date +%s) - start )) s"
-  done
-  grep -E "tests passed|Test +#" "$out/sanitizers.log"
-  (cd build/dev && SMEMC_REQUIRE_GPU=1 ctest -L canary -V 2>&1 |
-     grep -E "SUMMARY|Test +#|canary flagged|NOT FLAGGED|Race reported|Barrier error|Invalid __global__|Uninitialized" > "$out/canaries.txt")
-  grep -E "SUMMARY|canary flagged|NOT FLAGGED" "$out/canaries.txt"
-fi
-
-if want mutants; then
-  timeout 280 python3 tests/mutants/mutants.py build/dev > "$out/mutants.txt" 2>&1
-  echo "mutants: exit $?"
-  sed -n '/^| planted bug/,$p' "$out/mutants.txt"
-fi
+  case $step in
+    build)
+      { cmake --preset dev -DCMAKE_PREFIX_PATH="$deps" && cmake --build --preset dev; } > "$out/build.log" 2>&1 \
+        || { grep -E "error|FAILED|Error" -A5 "$out/build.log" | head -80; exit 1; }
+      grep -E "smem-conformance" "$out/build.log" | tee -a "$summary"
+      rm -f "$out/build.log"
+      for platform in nvidia portable; do
+        say "OpenCL '$platform': $(SMEMC_OPENCL_PLATFORM=$platform build/dev/tests/opencl/smemc_reduce_opencl_tests --gtest_filter=NONE 2>&1 | head -n 1)"
+      done ;;
+    suite)
+      SMEMC_OPENCL_PLATFORM=nvidia timeout 450 ctest --preset dev --timeout 420 > "$out/ctest-dev.log" 2>&1
+      say "ctest --preset dev (OpenCL on nvidia): exit $?"
+      cp build/dev/conformance-matrix.md "$out/matrix-dev.md" 2>/dev/null
+      { grep -hE "^\[ property \]" build/dev/Testing/Temporary/LastTest.log
+        awk '/^[0-9]+\/[0-9]+ Testing: /{name=$3} /% - /{print name ": " $0}' build/dev/Testing/Temporary/LastTest.log
+      } > "$out/property-cases.txt" 2>/dev/null
+      grep -E "tests passed|\(Failed\)|\(Timeout\)|Total Test time|Not Run|\(Skipped\)|exhibit" "$out/ctest-dev.log" | grep -v "Passed" | head -40 | tee -a "$summary"
+      sed -n '/== backends in this run/,$p' "$out/ctest-dev.log" | tee -a "$summary" ;;
+    pocl)
+      SMEMC_OPENCL_PLATFORM=portable SMEMC_REQUIRE_DEVICE=1 timeout 300 \
+        ctest --test-dir build/dev -L '^opencl-' -j 16 --timeout 280 > "$out/ctest-pocl.log" 2>&1
+      say "ctest -L '^opencl-' on PoCL: exit $?"
+      cp build/dev/conformance-matrix.md "$out/matrix-pocl.md" 2>/dev/null
+      grep -E "tests passed|\(Failed\)|\(Timeout\)|Total Test time" "$out/ctest-pocl.log" | tee -a "$summary"
+      sed -n '/== backends in this run/,$p' "$out/ctest-pocl.log" | tee -a "$summary" ;;
+    sanitizers)
+      timeout 400 ctest --preset sanitizers --timeout 380 > "$out/sanitizers.log" 2>&1
+      say "ctest --preset sanitizers: exit $?"
+      grep -E "tests passed|\(Failed\)|\(Timeout\)|Total Test time|canary flagged|NOT FLAGGED|SUMMARY" "$out/sanitizers.log" | head -60 | tee -a "$summary" ;;
+    mutants)
+      SMEMC_OPENCL_PLATFORM=nvidia timeout 420 python3 tests/mutants/mutants.py build/dev > "$out/mutants.txt" 2>&1
+      say "mutants: exit $?"
+      sed -n '/^| planted bug/,$p' "$out/mutants.txt" | tee -a "$summary" ;;
+    *)
+      say "unknown step '$step'"; exit 2 ;;
+  esac
+  say "step $step: $(( $(date +%s) - start )) s"
+done

@@ -20,6 +20,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "reduce/host_models.hpp"
 #include "reduce/spec.hpp"
 #include "reduce_harness.hpp"
 #include "smemc/check_failure.hpp"
@@ -195,7 +196,11 @@ TEST_P(ReduceAll, edge_sizes) {
   const Variant& v = GetParam();
   const Spec& s = *v.spec;
   for (int block : gen::sweep_blocks(s.domain.tested_blocks)) {
-    for (std::int64_t n : gen::sweep_sizes(workload().max_elements, block)) {
+    std::vector<std::int64_t> sizes = gen::sweep_sizes(workload().max_elements, block);
+    // Past the workload's limit when needed: enough blocks that every
+    // fix-up thread takes two partials (its loop's second pass).
+    if (!workload().reduced) sizes.push_back(2 * std::int64_t{block} * model::kFixupThreads + 1);
+    for (std::int64_t n : sizes) {
       if (!accepts(s, n, block)) continue;
       const Case c{n, block, DataKind::uniform, 0xED6Eu + static_cast<std::uint64_t>(n)};
       const auto x = make_data(c.kind, c.n, c.seed);
