@@ -89,15 +89,16 @@ set(generator_args -G "${SMEMC_GENERATOR}")
 if(NOT "${SMEMC_MAKE_PROGRAM}" STREQUAL "")
   list(APPEND generator_args "-DCMAKE_MAKE_PROGRAM=${SMEMC_MAKE_PROGRAM}")
 endif()
-# The outer build's own CMAKE_PREFIX_PATH follows it (where GoogleTest or
-# rapidcheck are not system packages, as on the GPU machine).
-set(prefixes "${prefix}")
+# The outer build's own CMAKE_PREFIX_PATH follows it, through the
+# environment (where GoogleTest or rapidcheck are not system packages, as on
+# the GPU machine); the package itself is found in the prefix.
 if(NOT "${SMEMC_DEPENDENCY_PREFIXES}" STREQUAL "")
-  string(APPEND prefixes ";${SMEMC_DEPENDENCY_PREFIXES}")
+  string(REPLACE ";" ":" dependency_prefixes "${SMEMC_DEPENDENCY_PREFIXES}")
+  set(ENV{CMAKE_PREFIX_PATH} "${dependency_prefixes}")
 endif()
 example_step(configure "${CMAKE_COMMAND}" -S "${source}" -B "${build}" ${generator_args}
   "-DCMAKE_CXX_COMPILER=${SMEMC_CXX_COMPILER}" "-DCMAKE_BUILD_TYPE=${SMEMC_BUILD_TYPE}"
-  "-DCMAKE_PREFIX_PATH=${prefixes}" -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON)
+  "-DCMAKE_PREFIX_PATH=${prefix}" -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON)
 load_cache("${build}" READ_WITH_PREFIX example_ smemc_DIR SMEMC_RESULTS_DIR)
 string(FIND "${example_smemc_DIR}" "${prefix}/" found_at)
 if(NOT found_at EQUAL 0)

@@ -12,6 +12,8 @@
 #               OpenCL port on the H200, the spec and self-tests, the package
 #               example, the cross-backend bitwise check
 #   pocl        the OpenCL tests again on PoCL (SMEMC_OPENCL_PLATFORM=portable)
+#   large       only the large checks (label large), CUDA and OpenCL on NVIDIA
+#   package     only the CPU port built from the installed package
 #   sanitizers  ctest --preset sanitizers (the four tools and their canaries)
 #   mutants     tests/mutants/mutants.py build/dev (CUDA and OpenCL on NVIDIA)
 # Logs land in $OUT (the device tool's output folder) or ./h200-logs; a
@@ -67,6 +69,15 @@ for step in "$@"; do
       cp build/dev/conformance-matrix.md "$out/matrix-pocl.md" 2>/dev/null
       grep -E "tests passed|\(Failed\)|\(Timeout\)|Total Test time" "$out/ctest-pocl.log" | tee -a "$summary"
       sed -n '/== backends in this run/,$p' "$out/ctest-pocl.log" | tee -a "$summary" ;;
+    large)
+      SMEMC_OPENCL_PLATFORM=nvidia SMEMC_REQUIRE_DEVICE=1 timeout 330 \
+        ctest --test-dir build/dev -L large --timeout 300 > "$out/ctest-large.log" 2>&1
+      say "ctest -L large (OpenCL on nvidia): exit $?"
+      grep -E "Test +#|tests passed|Total Test time" "$out/ctest-large.log" | tee -a "$summary" ;;
+    package)
+      timeout 200 ctest --test-dir build/dev -L package --timeout 180 > "$out/ctest-package.log" 2>&1
+      say "ctest -L package: exit $?"
+      grep -E "tests passed|example_port:|cpu-threads:" "$out/ctest-package.log" | tee -a "$summary" ;;
     sanitizers)
       timeout 400 ctest --preset sanitizers --timeout 380 > "$out/sanitizers.log" 2>&1
       say "ctest --preset sanitizers: exit $?"
