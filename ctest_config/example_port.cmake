@@ -112,8 +112,12 @@ example_step(build "${CMAKE_COMMAND}" --build "${build}" ${config_args})
 # post-test hook prints, go to this test's output.
 cmake_host_system_information(RESULT cores QUERY NUMBER_OF_LOGICAL_CORES)
 message(STATUS "example_port: test")
+set(ctest_config_args)
+if(NOT "${SMEMC_BUILD_TYPE}" STREQUAL "")
+  set(ctest_config_args -C "${SMEMC_BUILD_TYPE}")  # ctest takes -C, not --config
+endif()
 execute_process(COMMAND "${SMEMC_CTEST_COMMAND}" --test-dir "${build}" --output-on-failure --parallel ${cores}
-                        ${config_args}
+                        ${ctest_config_args}
                 COMMAND_ECHO STDOUT RESULT_VARIABLE test_result)
 
 # (5) The port's conformance records into this run's: the outer matrix then

@@ -2,6 +2,7 @@
 #include "common/opencl/opencl_runtime.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -205,6 +206,8 @@ const char* error_name(cl_int code) noexcept {
     SMEMC_CL_ERROR(CL_INVALID_LINKER_OPTIONS)
     SMEMC_CL_ERROR(CL_INVALID_DEVICE_PARTITION_COUNT)
 #undef SMEMC_CL_ERROR
+    case -1001:
+      return "CL_PLATFORM_NOT_FOUND_KHR";  // the ICD loader found no platform
     default:
       return "CL_UNKNOWN_ERROR";
   }
@@ -343,9 +346,30 @@ bool rewrite_whole_under_simulator(Stream stream, DeviceAddress dst, std::size_t
 
 }  // namespace
 
+// NVIDIA's OpenCL (CUDA 13.0, driver 580) mishandles clEnqueueFillBuffer
+// ranges past 4 GiB of a buffer: on the H200, the guard zone written after
+// a 4 GiB payload read back as zeros, as if the offset had been cut to 32
+// bits (docs/porting.md). Ranges that reach past 4 GiB are filled by this
+// kernel instead, whose indices are 64-bit.
+const char* const kFillSource = R"(
+kernel void fill_bytes(global uchar* base, ulong offset, ulong count, uchar value) {
+  for (ulong i = get_global_id(0); i < count; i += get_global_size(0)) base[offset + i] = value;
+}
+)";
+
+void fill_by_kernel(Stream stream, DeviceAddress dst, std::uint8_t byte, std::size_t bytes) {
+  static Program& program = Program::process_wide("fill_bytes", kFillSource);
+  const auto groups = std::min<std::size_t>((bytes + 255) / 256, 65536);
+  launch(stream, program.kernel("fill_bytes"), "fill_bytes", groups, 256, static_cast<cl_mem>(dst.buffer),
+         static_cast<cl_ulong>(dst.offset), static_cast<cl_ulong>(bytes), static_cast<cl_uchar>(byte));
+}
+
+constexpr std::size_t k4GiB = std::size_t{1} << 32;
+
 void fill(Stream stream, DeviceAddress dst, std::uint8_t byte, std::size_t bytes) {
   if (bytes == 0) return;
   if (rewrite_whole_under_simulator(stream, dst, bytes, [&](unsigned char* at) { std::memset(at, byte, bytes); })) return;
+  if (dst.offset + bytes > k4GiB) return fill_by_kernel(stream, dst, byte, bytes);
   SMEMC_CL_CHECK(clEnqueueFillBuffer(queue_of(stream), static_cast<cl_mem>(dst.buffer), &byte, 1, dst.offset, bytes, 0,
                                      nullptr, nullptr));
 }
