@@ -24,15 +24,9 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do args+=("$1"); shift; done
 shift
 program=$1
 
-status=$("$oclgrind" "$program" --smemc-device-status 2>&1)
-probe_code=$?
-if [ "$probe_code" -eq 77 ]; then
-  echo "SMEMC_SKIPPED: $status"
-  exit 77
-elif [ "$probe_code" -ne 0 ]; then
-  echo "oclgrind.sh: the device probe '$program --smemc-device-status' under Oclgrind failed with exit code $probe_code: $status"
-  exit 1
-fi
+# shellcheck source=device_probe.sh
+source "$(dirname "$0")/device_probe.sh"
+probe_device_or_exit oclgrind.sh "$oclgrind" "$program"
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

@@ -15,15 +15,9 @@ set -u
 probe=$1 expect=$2 regex=$3 flagged_code=$4
 shift 4
 
-status=$("$probe" --smemc-device-status 2>&1)
-probe_code=$?
-if [ "$probe_code" -eq 77 ]; then
-  echo "SMEMC_SKIPPED: $status"
-  exit 77
-elif [ "$probe_code" -ne 0 ]; then
-  echo "sanitize.sh: the device probe '$probe --smemc-device-status' failed with exit code $probe_code: $status"
-  exit 1
-fi
+# shellcheck source=device_probe.sh
+source "$(dirname "$0")/device_probe.sh"
+probe_device_or_exit sanitize.sh "$probe"
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -57,6 +58,16 @@ struct SizeDomain {
 std::string violation(const SizeDomain& d, std::int64_t n, int block);
 // The domain in words, for tables: "B a power of two in [1, 1024]; 0 ≤ n ≤ INT_MAX − 2B".
 std::string describe(const SizeDomain& d);
+
+// The row named `name` of a family's rows; throws std::invalid_argument
+// ("no <family> variant named <name>") when there is none.
+template <typename Spec>
+const Spec& row_named(std::span<const Spec> rows, std::string_view name, std::string_view family) {
+  for (const Spec& s : rows) {
+    if (s.doc.name == name) return s;
+  }
+  throw std::invalid_argument("no " + std::string(family) + " variant named " + std::string(name));
+}
 
 // Bytes a launch reads from and writes to device memory (workspace
 // included), counted from the kernels' source: what a benchmark turns into

@@ -86,12 +86,7 @@ const Spec kSpecs[] = {
 
 std::span<const Spec> specs() { return kSpecs; }
 
-const Spec& spec_named(std::string_view name) {
-  for (const Spec& s : kSpecs) {
-    if (s.doc.name == name) return s;
-  }
-  throw std::invalid_argument("no moving-average variant named " + std::string(name));
-}
+const Spec& spec_named(std::string_view name) { return row_named(specs(), name, "moving-average"); }
 
 std::string size_violation(const Spec& s, std::int64_t n, int block) { return violation(s.domain, n, block); }
 

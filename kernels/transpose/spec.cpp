@@ -50,12 +50,7 @@ std::string limit_violation(std::string_view what, std::int64_t value, std::int6
 
 std::span<const Spec> specs() { return kSpecs; }
 
-const Spec& spec_named(std::string_view name) {
-  for (const Spec& s : kSpecs) {
-    if (s.doc.name == name) return s;
-  }
-  throw std::invalid_argument("no transpose variant named " + std::string(name));
-}
+const Spec& spec_named(std::string_view name) { return row_named(specs(), name, "transpose"); }
 
 std::string shape_violation(const Spec& s, std::int64_t rows, std::int64_t cols) {
   const std::string shape = std::to_string(rows) + "x" + std::to_string(cols);
