@@ -21,7 +21,7 @@ install(TARGETS ${_smemc_targets} EXPORT smemcTargets
 
 # The neutral headers only (no backend header is part of the package).
 foreach(header IN ITEMS
-    common/depth.hpp common/device_address.hpp common/device_error.hpp common/implementation.hpp
+    common/ctest_gpu.hpp common/depth.hpp common/device_address.hpp common/device_error.hpp common/implementation.hpp
     common/preconditions.hpp common/spec.hpp common/stream.hpp
     reduce/spec.hpp reduce/host_models.hpp transpose/spec.hpp
     moving_average/spec.hpp moving_average/host_models.hpp)

@@ -2,6 +2,8 @@
 
 #include <climits>
 
+#include "common/preconditions.hpp"
+
 namespace smemc {
 namespace {
 
@@ -24,7 +26,7 @@ std::string_view to_string(Determinism d) { return d == Determinism::ordered ? "
 
 bool BlockRule::admits(int block) const noexcept {
   if (one_block_of_n()) return block == 0;
-  return block >= min && block <= max && (!power_of_two || (block & (block - 1)) == 0);
+  return block >= min && block <= max && (!power_of_two || is_power_of_two(block));
 }
 
 std::string violation(const SizeDomain& d, std::int64_t n, int block) {
@@ -38,7 +40,7 @@ std::string violation(const SizeDomain& d, std::int64_t n, int block) {
   if (n > limit) {
     return "n = " + std::to_string(n) + " exceeds " + std::to_string(limit) + " (" + std::string(d.n_limit_reason) + ")";
   }
-  if (d.n_power_of_two && (n <= 0 || (n & (n - 1)) != 0)) {
+  if (d.n_power_of_two && !is_power_of_two(n)) {
     return "n = " + std::to_string(n) + " is not a power of two (this variant's precondition)";
   }
   return {};

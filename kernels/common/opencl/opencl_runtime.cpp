@@ -8,6 +8,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "common/ctest_gpu.hpp"
+
 namespace smemc::opencl {
 namespace {
 
@@ -39,15 +41,6 @@ T device_value(cl_device_id d, cl_device_info what) {
   T value{};
   clGetDeviceInfo(d, what, sizeof(T), &value, nullptr);
   return value;
-}
-
-// CTest's resource allocation names a GPU as "id:<n>,slots:<k>".
-int gpu_from_ctest() {
-  const char* groups = std::getenv("CTEST_RESOURCE_GROUP_0_GPUS");
-  if (groups == nullptr) return 0;
-  const std::string spec(groups);
-  const auto at = spec.find("id:");
-  return at == std::string::npos ? 0 : std::atoi(spec.c_str() + at + 3);
 }
 
 Device probe() {
@@ -96,13 +89,14 @@ Device probe() {
   }
   Candidate chosen = candidates.front();
   if (!gpus.empty()) {
-    const int index = gpu_from_ctest();
+    const int index = ctest_assigned_gpu();
     if (index < 0 || index >= static_cast<int>(gpus.size())) {
       d.reason = "no usable OpenCL device: CTest assigned GPU " + std::to_string(index) + " but the platform has " +
                  std::to_string(gpus.size());
       return d;
     }
     chosen = gpus[static_cast<std::size_t>(index)];
+    d.index = index;
   } else if (!cpus.empty()) {
     chosen = cpus.front();
   }
