@@ -30,6 +30,20 @@ include(GoogleTest)
 set(SMEMC_RESULTS_DIR "${CMAKE_BINARY_DIR}/conformance-results" CACHE PATH
     "Where each test writes its conformance record (the matrix reads them)")
 set(SMEMC_GPU_SLOTS 8 CACHE STRING "Slots per GPU in the CTest resource spec (ctest_config/)")
+option(SMEMC_CTEST_RESOURCE_SPEC
+       "ctest runs with a resource spec (the dev and sanitizer presets do): a test that needs a whole GPU then takes all of one GPU's slots, and tests spread over several GPUs; without one, such tests run serially (RUN_SERIAL)"
+       OFF)
+
+# The test properties of a test that needs a whole GPU (the large checks,
+# the profile checks): all slots of one GPU through the resource spec, or,
+# where ctest runs without one, no other test beside it.
+function(smemc_whole_gpu_properties out)
+  set(properties RESOURCE_GROUPS "gpus:${SMEMC_GPU_SLOTS}")
+  if(NOT SMEMC_CTEST_RESOURCE_SPEC)
+    list(APPEND properties RUN_SERIAL TRUE)
+  endif()
+  set(${out} ${properties} PARENT_SCOPE)
+endfunction()
 
 # Test sources per family, relative to SMEMC_TEST_SOURCE_DIR.
 set(SMEMC_FAMILY_SOURCES_reduce reduce/reduce_harness.cpp reduce/test_reduce.cpp)
@@ -48,7 +62,7 @@ function(_smemc_discover target prefix filter kind)
   if(NOT kind MATCHES "host|spec|selftest")
     set(resources RESOURCE_GROUPS "gpus:1")
     if(kind MATCHES "large")
-      set(resources RESOURCE_GROUPS "gpus:${SMEMC_GPU_SLOTS}" RUN_SERIAL TRUE)
+      smemc_whole_gpu_properties(resources)
     endif()
   endif()
   set(label "${kind}")
@@ -107,7 +121,7 @@ function(smemc_add_conformance_tests)
     list(APPEND sources "${SMEMC_TEST_SOURCE_DIR}/${source}")
   endforeach()
   add_executable(${ARG_NAME} ${sources})
-  target_include_directories(${ARG_NAME} PRIVATE "${SMEMC_TEST_SOURCE_DIR}/${ARG_FAMILY}")
+  target_include_directories(${ARG_NAME} PRIVATE "${SMEMC_TEST_SOURCE_DIR}/${ARG_FAMILY}" "${SMEMC_TEST_SOURCE_DIR}/common")
   target_link_libraries(${ARG_NAME} PRIVATE smemc::test_main smemc::${ARG_FAMILY}_spec ${ARG_IMPLEMENTATIONS}
                         ${ARG_BACKEND} ${ARG_LIBRARIES})
   smemc_conformance_defaults(${ARG_NAME})

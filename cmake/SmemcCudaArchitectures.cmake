@@ -9,7 +9,34 @@
 #
 # GPU presence is decided with nvidia-smi, the cheapest probe that needs no
 # enabled CUDA language; SMEMC_CUDA_ARCHITECTURES_NO_GPU overrides the fallback.
+function(_smemc_visible_gpus out)
+  find_program(SMEMC_NVIDIA_SMI nvidia-smi)
+  set(caps "")
+  if(SMEMC_NVIDIA_SMI)
+    execute_process(
+      COMMAND "${SMEMC_NVIDIA_SMI}" --query-gpu=compute_cap --format=csv,noheader
+      RESULT_VARIABLE rc OUTPUT_VARIABLE caps ERROR_QUIET OUTPUT_STRIP_TRAILING_WHITESPACE
+      TIMEOUT 20)
+    if(NOT rc EQUAL 0 OR NOT caps MATCHES "^[0-9]+\\.[0-9]+")
+      set(caps "")
+    endif()
+  endif()
+  set(${out} "${caps}" PARENT_SCOPE)
+endfunction()
+
 function(smemc_choose_cuda_architectures)
+  # "native" (the dev and sanitizer presets) needs a GPU; without one, nvcc
+  # fails at configure time with an error that does not say so.
+  if(CMAKE_CUDA_ARCHITECTURES STREQUAL "native" OR "$ENV{CUDAARCHS}" STREQUAL "native")
+    _smemc_visible_gpus(caps)
+    if(caps STREQUAL "")
+      message(FATAL_ERROR "smem-conformance: CMAKE_CUDA_ARCHITECTURES=native (the dev and sanitizer presets) needs a GPU, "
+                          "and nvidia-smi sees none on this machine.\n"
+                          "Without a GPU use the ci preset (cmake --workflow --preset ci), or pass "
+                          "-DCMAKE_CUDA_ARCHITECTURES=90 (or another list) to build for GPUs elsewhere.")
+    endif()
+    return()
+  endif()
   if(DEFINED CMAKE_CUDA_ARCHITECTURES OR DEFINED ENV{CUDAARCHS})
     return()
   endif()
@@ -17,19 +44,13 @@ function(smemc_choose_cuda_architectures)
   if(DEFINED SMEMC_CUDA_ARCHITECTURES_NO_GPU)
     set(fallback "${SMEMC_CUDA_ARCHITECTURES_NO_GPU}")
   endif()
-  find_program(SMEMC_NVIDIA_SMI nvidia-smi)
   set(chosen "${fallback}")
   set(why "no GPU visible to nvidia-smi")
-  if(SMEMC_NVIDIA_SMI)
-    execute_process(
-      COMMAND "${SMEMC_NVIDIA_SMI}" --query-gpu=compute_cap --format=csv,noheader
-      RESULT_VARIABLE rc OUTPUT_VARIABLE caps ERROR_QUIET OUTPUT_STRIP_TRAILING_WHITESPACE
-      TIMEOUT 20)
-    if(rc EQUAL 0 AND caps MATCHES "^[0-9]+\\.[0-9]+")
-      set(chosen "native")
-      string(REPLACE "\n" ", " caps "${caps}")
-      set(why "GPU(s) with compute capability ${caps}")
-    endif()
+  _smemc_visible_gpus(caps)
+  if(NOT caps STREQUAL "")
+    set(chosen "native")
+    string(REPLACE "\n" ", " caps "${caps}")
+    set(why "GPU(s) with compute capability ${caps}")
   endif()
   message(STATUS "smem-conformance: CMAKE_CUDA_ARCHITECTURES=${chosen} (${why}); pass -DCMAKE_CUDA_ARCHITECTURES to choose")
   set(CMAKE_CUDA_ARCHITECTURES "${chosen}" CACHE STRING "CUDA architectures (chosen by smem-conformance when unset)")

@@ -6,6 +6,9 @@
 #                      at run time, and the Oclgrind runs (default: on when
 #                      FindOpenCL finds the headers and the ICD loader)
 #   SMEMC_BUILD_TESTS  the conformance tests (default on)
+#   SMEMC_BUILD_BENCH  the nvbench benchmark of every CUDA variant, bench/
+#                      (default off: it needs nvbench and CMake >= 3.30.4, and
+#                      no test needs it)
 # Without CUDA the specs, host models, fixtures, host checks and the other
 # backends still build and run.
 include(CheckLanguage)
@@ -33,4 +36,5 @@ if(SMEMC_WITH_OPENCL AND NOT OpenCL_FOUND)
 endif()
 
 option(SMEMC_BUILD_TESTS "Build the conformance tests" ON)
+option(SMEMC_BUILD_BENCH "Build the nvbench benchmark (bench/; needs nvbench, CMake >= 3.30.4 and CUDA)" OFF)
 message(STATUS "smem-conformance: CUDA ${SMEMC_WITH_CUDA}, OpenCL ${SMEMC_WITH_OPENCL}, tests ${SMEMC_BUILD_TESTS}")

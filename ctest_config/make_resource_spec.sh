@@ -5,7 +5,15 @@
 #   ctest --preset dev --resource-spec-file build/gpus.json
 # Each test then runs on the GPU CTest assigns it (CTEST_RESOURCE_GROUP_0_GPUS).
 set -euo pipefail
-count=$(nvidia-smi -L | grep -c '^GPU ')
+if ! command -v nvidia-smi >/dev/null 2>&1; then
+  echo "make_resource_spec.sh: nvidia-smi not found: no NVIDIA driver on this machine, so no GPUs to list" >&2
+  exit 1
+fi
+count=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ' || true)
+if [ "$count" -eq 0 ]; then
+  echo "make_resource_spec.sh: nvidia-smi lists no GPU" >&2
+  exit 1
+fi
 printf '{\n  "version": { "major": 1, "minor": 0 },\n  "local": [ { "gpus": ['
 for ((i = 0; i < count; i++)); do
   printf '%s { "id": "%d", "slots": 8 }' "$([ "$i" -gt 0 ] && echo ,)" "$i"

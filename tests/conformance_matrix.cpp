@@ -1,25 +1,37 @@
-// smemc_conformance_matrix <results-dir> [<markdown-file>]
-// Prints the conformance matrix of a CTest run (CTest's post-test hook calls
-// it) and writes it as Markdown too.
+// smemc_conformance_matrix <results-dir> [<markdown-file> [<junit-file>]]
+//
+// CTest's post-test hook (ctest_config/CTestCustom.cmake.in). Prints the
+// conformance matrix of the run from the records the tests wrote, writes it
+// as Markdown too, and, where CTest wrote a JUnit file, names the suite and
+// every skip's reason in it and ends with CTest's own count:
+// "ctest: N passed, N failed, N skipped". A run that recorded nothing (ctest
+// -N, --print-labels, or only tests that record nothing) prints nothing and
+// leaves no matrix file behind.
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "smemc/conformance.hpp"
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    std::cerr << "usage: smemc_conformance_matrix <results-dir> [<markdown-file>]\n";
+  if (argc < 2 || argc > 4) {
+    std::cerr << "usage: smemc_conformance_matrix <results-dir> [<markdown-file> [<junit-file>]]\n";
     return 2;
   }
-  const auto records = smemc::conformance::read_records(argv[1]);
+  namespace conformance = smemc::conformance;
+  const auto records = conformance::read_records(argv[1]);
+  const auto ctest_cases = argc > 3 ? conformance::read_and_annotate_junit(argv[3], "smem-conformance")
+                                    : std::vector<conformance::CtestCase>{};
   if (records.empty()) {
-    std::cout << "smemc: no conformance records in " << argv[1] << " (no registry test ran)\n";
+    if (argc > 2) std::filesystem::remove(argv[2]);  // not a stale matrix of an earlier run
+    if (!ctest_cases.empty()) std::cout << conformance::render_totals(records, ctest_cases);
     return 0;
   }
-  std::cout << '\n' << smemc::conformance::render(records, false);
+  std::cout << '\n' << conformance::render(records, false);
   if (argc > 2) {
-    std::ofstream(argv[2]) << smemc::conformance::render(records, true);
+    std::ofstream(argv[2]) << conformance::render(records, true);
     std::cout << "(also written to " << argv[2] << ")\n";
   }
+  std::cout << conformance::render_totals(records, ctest_cases);
   return 0;
 }

@@ -7,6 +7,7 @@
 
 #include <climits>
 #include <cstring>
+#include <memory>
 #include <new>
 #include <string>
 #include <utility>
@@ -79,6 +80,35 @@ constexpr std::align_val_t kAllocationAlignment{256};
 // sized for a GPU fits.
 constexpr std::int64_t kLocalMemoryBytes = 48 * 1024;
 
+// A hold is a job at the head of the rest of the queue that waits until
+// release(): the jobs behind it run once it returns.
+class CpuStreamHold final : public smemc::StreamHold {
+ public:
+  explicit CpuStreamHold(WorkQueue& queue) : gate_(std::make_shared<Gate>()) {
+    queue.enqueue([gate = gate_] {
+      std::unique_lock lock(gate->mutex);
+      gate->opened.wait(lock, [&] { return gate->released; });
+    });
+  }
+  ~CpuStreamHold() override { release(); }
+
+  void release() noexcept override {
+    {
+      std::lock_guard lock(gate_->mutex);
+      gate_->released = true;
+    }
+    gate_->opened.notify_all();
+  }
+
+ private:
+  struct Gate {
+    std::mutex mutex;
+    std::condition_variable opened;
+    bool released = false;
+  };
+  std::shared_ptr<Gate> gate_;  // shared with the job, which may outlive the hold
+};
+
 class CpuBackend final : public smemc::Backend {
  public:
   CpuBackend() {
@@ -129,6 +159,7 @@ class CpuBackend final : public smemc::Backend {
   smemc::Stream create_stream() override { return {new WorkQueue}; }
   void destroy_stream(smemc::Stream s) noexcept override { delete static_cast<WorkQueue*>(s.native); }
   void synchronize(smemc::Stream s) override { queue_of(s).synchronize(); }
+  std::unique_ptr<smemc::StreamHold> hold(smemc::Stream s) override { return std::make_unique<CpuStreamHold>(queue_of(s)); }
 
   // Host memory cannot get into a state that poisons later work.
   std::string context_fault() noexcept override { return {}; }

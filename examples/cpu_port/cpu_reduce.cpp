@@ -194,6 +194,9 @@ constexpr auto make_table(std::index_sequence<i...>) {
       Implementation<Args>{.name = "reduce_warp_volatile_legacy",
                            .not_implemented = "a CPU has no lanes in lockstep: the legacy unsynchronised warp tail has "
                                               "nothing to rely on"},
+      Implementation<Args>{.name = "reduce_vec4_grid_stride",
+                           .not_implemented = "not ported: this port covers §5.1-5.3 and the warp tails, not the GPU's "
+                                              "last rung (float4 loads on a fixed grid)"},
   };
 }
 

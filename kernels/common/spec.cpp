@@ -1,5 +1,6 @@
 #include "common/spec.hpp"
 
+#include <bit>
 #include <climits>
 
 #include "common/preconditions.hpp"
@@ -10,6 +11,7 @@ namespace {
 // INT_MAX and values just below it read as such ("INT_MAX − 1024").
 std::string render_limit(std::int64_t v) {
   if (v == INT_MAX) return "INT_MAX";
+  if (v >= (std::int64_t{1} << 20) && is_power_of_two(v)) return "2^" + std::to_string(std::bit_width(static_cast<std::uint64_t>(v)) - 1);
   if (v < INT_MAX && INT_MAX - v <= 65536) return "INT_MAX − " + std::to_string(INT_MAX - v);
   return std::to_string(v);
 }
@@ -44,6 +46,11 @@ std::string violation(const SizeDomain& d, std::int64_t n, int block) {
     return "n = " + std::to_string(n) + " is not a power of two (this variant's precondition)";
   }
   return {};
+}
+
+std::string alignment_violation(std::size_t offset_bytes, std::size_t alignment) {
+  if (alignment <= 1 || offset_bytes % alignment == 0) return {};
+  return "data is not " + std::to_string(alignment) + "-byte aligned (byte offset " + std::to_string(offset_bytes) + ")";
 }
 
 std::string describe(const SizeDomain& d) {

@@ -3,6 +3,7 @@
 // carries, the size domain of the 1-D families as data, and the bytes a
 // variant moves. Plain C++: a port reads these rows; it never copies them.
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -68,6 +69,11 @@ const Spec& row_named(std::span<const Spec> rows, std::string_view name, std::st
   }
   throw std::invalid_argument("no " + std::string(family) + " variant named " + std::string(name));
 }
+
+// Empty when a data address meets a row's alignment (its byte offset into
+// the allocation a multiple of `alignment`; allocations themselves are
+// aligned to at least 256 bytes on every backend), else why not.
+std::string alignment_violation(std::size_t offset_bytes, std::size_t alignment);
 
 // Bytes a launch reads from and writes to device memory (workspace
 // included), counted from the kernels' source: what a benchmark turns into

@@ -2,29 +2,62 @@
 
 #include <algorithm>
 #include <bit>
+#include <thread>
 
-#include "common/preconditions.hpp"
 #include "common/depth.hpp"
+#include "common/preconditions.hpp"
 
 namespace smemc::moving_average::model {
 namespace {
+
 using smemc::Depth;
-std::int64_t deepest(const std::vector<Depth>& sums) {
-  std::int64_t d = 0;
-  for (const Depth& s : sums) d = std::max(d, s.value);
+
+std::vector<std::int64_t> values(const std::vector<Depth>& sums) {
+  std::vector<std::int64_t> d(sums.size());
+  std::transform(sums.begin(), sums.end(), d.begin(), [](Depth x) { return x.value; });
   return d;
 }
+
+std::int64_t width(std::int64_t x) { return std::bit_width(static_cast<std::uint64_t>(x)); }
+
+// Elements per piece of a streamed model: about 64 MiB of floats.
+constexpr std::int64_t kPieceElements = std::int64_t{1} << 24;
+
+// Runs work(begin, end) over [0, count) split into one contiguous range per
+// core of the host.
+template <typename Work>
+void parallel_ranges(std::int64_t count, const Work& work) {
+  const std::int64_t workers = std::clamp<std::int64_t>(std::thread::hardware_concurrency(), 1, 32);
+  const std::int64_t per = (count + workers - 1) / workers;
+  std::vector<std::thread> threads;
+  for (std::int64_t begin = 0; begin < count; begin += per) threads.emplace_back([&, begin] { work(begin, std::min(count, begin + per)); });
+  for (auto& t : threads) t.join();
+}
+
+// a[first .. first + count), +0 past n (a tile's padding).
+void values_into(const ValueAt& value, std::int64_t n, std::int64_t first, std::vector<float>& out) {
+  for (std::size_t j = 0; j < out.size(); ++j) {
+    const std::int64_t i = first + static_cast<std::int64_t>(j);
+    out[j] = i < n ? value(i) : 0.0f;
+  }
+}
+
+// Pieces of whole tiles: fill(first_tile, tiles, sums) writes the sums of
+// the piece's tiles (in order), then the means go to `piece`.
+template <typename Fill>
+void stream_pieces(std::int64_t n, std::int64_t tile, const Piece& piece, const Fill& fill) {
+  const std::int64_t tiles_per_piece = std::max<std::int64_t>(1, kPieceElements / tile);
+  std::vector<float> sums;
+  for (std::int64_t first_tile = 0; first_tile * tile < n; first_tile += tiles_per_piece) {
+    const std::int64_t first = first_tile * tile, count = std::min(n - first, tiles_per_piece * tile);
+    sums.assign(static_cast<std::size_t>(count), 0.0f);
+    fill(first_tile, (count + tile - 1) / tile, std::span<float>(sums));
+    for (std::int64_t j = 0; j < count; ++j) sums[static_cast<std::size_t>(j)] /= static_cast<float>(first + j + 1);
+    piece(first, sums);
+  }
+}
+
 }  // namespace
-
-std::int64_t running_model_depth(std::int64_t n, int) {
-  const std::vector<Depth> leaves(static_cast<std::size_t>(n));
-  return deepest(running_sums(std::span<const Depth>(leaves)));
-}
-
-std::int64_t tiled_scan_model_depth(std::int64_t n, int block) {
-  const std::vector<Depth> leaves(static_cast<std::size_t>(n));
-  return deepest(tiled_scan_sums(std::span<const Depth>(leaves), block));
-}
 
 std::vector<float> means(const std::vector<float>& sums) {
   std::vector<float> out(sums.size());
@@ -34,14 +67,134 @@ std::vector<float> means(const std::vector<float>& sums) {
 
 std::vector<float> running_mean_model(std::span<const float> a, int) { return means(running_sums(a)); }
 std::vector<float> tiled_scan_mean_model(std::span<const float> a, int block) { return means(tiled_scan_sums(a, block)); }
+std::vector<float> lookback_mean_model(std::span<const float> a, int block) { return means(lookback_sums(a, block)); }
 
-std::int64_t running_depth(std::int64_t n, int) { return n; }
-
-std::int64_t tiled_scan_depth(std::int64_t n, int block) {
-  if (n == 0) return 0;
-  const std::int64_t tiles = (n + block - 1) / block;
-  const std::int64_t chunks = (tiles + kCarryThreads - 1) / kCarryThreads;
-  return ceil_log2(block) + ceil_log2(kCarryThreads) + chunks + 1;
+std::vector<std::int64_t> running_model_depths(std::int64_t n, int) {
+  const std::vector<Depth> leaves(static_cast<std::size_t>(n));
+  return values(running_sums(std::span<const Depth>(leaves)));
 }
+std::vector<std::int64_t> tiled_scan_model_depths(std::int64_t n, int block) {
+  const std::vector<Depth> leaves(static_cast<std::size_t>(n));
+  return values(tiled_scan_sums(std::span<const Depth>(leaves), block));
+}
+std::vector<std::int64_t> lookback_model_depths(std::int64_t n, int block) {
+  const std::vector<Depth> leaves(static_cast<std::size_t>(n));
+  return values(lookback_sums(std::span<const Depth>(leaves), block));
+}
+
+void running_mean_stream(std::int64_t n, int block, const ValueAt& value, const Piece& piece) {
+  std::vector<float> a(static_cast<std::size_t>(n));
+  values_into(value, n, 0, a);
+  piece(0, running_mean_model(a, block));
+}
+
+// Phase 1's tile totals in parallel, phase 2's chunks of 1024 totals scanned
+// in parallel and their carries threaded in order, phase 3's rescans in
+// parallel: the operations of tiled_scan_sums, piece by piece.
+void tiled_scan_mean_stream(std::int64_t n, int block, const ValueAt& value, const Piece& piece) {
+  const std::int64_t tiles = (n + block - 1) / block;
+  auto scan_tiles = [&](std::int64_t begin, std::int64_t end, const auto& use) {
+    std::vector<float> s(static_cast<std::size_t>(block)), scratch(s.size());
+    for (std::int64_t t = begin; t < end; ++t) {
+      values_into(value, n, t * block, s);
+      inclusive_scan_in_place(s, scratch);
+      use(t, s);
+    }
+  };
+  std::vector<float> totals(static_cast<std::size_t>(tiles));
+  parallel_ranges(tiles, [&](std::int64_t begin, std::int64_t end) {
+    scan_tiles(begin, end, [&](std::int64_t t, const std::vector<float>& s) { totals[static_cast<std::size_t>(t)] = s.back(); });
+  });
+  std::vector<float> carries(static_cast<std::size_t>(tiles));
+  const std::int64_t chunks = (tiles + kCarryThreads - 1) / kCarryThreads, batch = 4096;
+  float carry = 0.0f;
+  for (std::int64_t first_chunk = 0; first_chunk < chunks; first_chunk += batch) {
+    const std::int64_t count = std::min(batch, chunks - first_chunk);
+    std::vector<std::vector<float>> chunk_scans(static_cast<std::size_t>(count));
+    parallel_ranges(count, [&](std::int64_t begin, std::int64_t end) {
+      for (std::int64_t c = begin; c < end; ++c) {
+        chunk_scans[static_cast<std::size_t>(c)] =
+            carry_chunk_scan(std::span<const float>(totals), static_cast<std::size_t>((first_chunk + c) * kCarryThreads));
+      }
+    });
+    for (std::int64_t c = 0; c < count; ++c) {
+      carry = apply_carry_chunk(chunk_scans[static_cast<std::size_t>(c)], carry,
+                                static_cast<std::size_t>((first_chunk + c) * kCarryThreads), std::span<float>(carries));
+    }
+  }
+  std::vector<float>().swap(totals);
+  stream_pieces(n, block, piece, [&](std::int64_t first_tile, std::int64_t piece_tiles, std::span<float> sums) {
+    parallel_ranges(piece_tiles, [&](std::int64_t begin, std::int64_t end) {
+      scan_tiles(first_tile + begin, first_tile + end, [&](std::int64_t t, const std::vector<float>& s) {
+        const std::int64_t offset = (t - first_tile) * block;
+        for (std::int64_t j = 0; j < block && offset + j < static_cast<std::int64_t>(sums.size()); ++j) {
+          sums[static_cast<std::size_t>(offset + j)] = carries[static_cast<std::size_t>(t)] + s[static_cast<std::size_t>(j)];
+        }
+      });
+    });
+  });
+}
+
+// Each tile's own part in parallel, the exclusive prefixes threaded in order.
+void lookback_mean_stream(std::int64_t n, int block, const ValueAt& value, const Piece& piece) {
+  const std::int64_t tile = std::int64_t{kLookbackItems} * block;
+  float exclusive = 0.0f;
+  stream_pieces(n, tile, piece, [&](std::int64_t first_tile, std::int64_t piece_tiles, std::span<float> sums) {
+    std::vector<float> thread_prefix(sums.size()), aggregates(static_cast<std::size_t>(piece_tiles));
+    parallel_ranges(piece_tiles, [&](std::int64_t begin, std::int64_t end) {
+      std::vector<float> v(static_cast<std::size_t>(tile));
+      for (std::int64_t t = begin; t < end; ++t) {
+        values_into(value, n, (first_tile + t) * tile, v);
+        const LookbackTile<float> part = lookback_tile(std::span<const float>(v), block);
+        for (std::int64_t j = 0; j < tile && t * tile + j < static_cast<std::int64_t>(sums.size()); ++j) {
+          thread_prefix[static_cast<std::size_t>(t * tile + j)] = part.thread_prefix[static_cast<std::size_t>(j / kLookbackItems)];
+          sums[static_cast<std::size_t>(t * tile + j)] = part.serial[static_cast<std::size_t>(j)];
+        }
+        aggregates[static_cast<std::size_t>(t)] = part.aggregate;
+      }
+    });
+    for (std::int64_t t = 0; t < piece_tiles; ++t) {
+      for (std::int64_t j = t * tile; j < std::min<std::int64_t>((t + 1) * tile, static_cast<std::int64_t>(sums.size())); ++j) {
+        sums[static_cast<std::size_t>(j)] = (exclusive + thread_prefix[static_cast<std::size_t>(j)]) + sums[static_cast<std::size_t>(j)];
+      }
+      exclusive = exclusive + aggregates[static_cast<std::size_t>(t)];
+    }
+  });
+}
+
+std::int64_t running_depth(std::int64_t i, std::int64_t, int) { return i + 1; }
+
+// Element p of a Hillis-Steele scan is width(p) additions deep; a tile's
+// total dT = width(B - 1). Tile t of chunk c (t = tile % 1024): its carry is
+// the carry of the c earlier chunks (dT + 10 + c deep, 0 for c = 0) plus the
+// chunk's exclusive prefix (dT + width(t - 1), 0 for t = 0), and prefix i
+// adds its tile's inclusive element on top.
+std::int64_t tiled_scan_depth(std::int64_t i, std::int64_t, int block) {
+  const std::int64_t tile_total = width(block - 1), tile = i / block, position = i % block;
+  const std::int64_t chunk = tile / kCarryThreads, in_chunk = tile % kCarryThreads;
+  const std::int64_t carried = chunk == 0 ? 0 : tile_total + width(kCarryThreads - 1) + chunk;
+  const std::int64_t chunk_prefix = in_chunk == 0 ? 0 : tile_total + width(in_chunk - 1);
+  return std::max(std::max(carried, chunk_prefix) + 1, width(position)) + 1;
+}
+
+// Element k of thread h (lane, warp w) of tile t: l_k is k deep; the lane's
+// exclusive prefix 7 + width(lane - 1) (0 for lane 0), the warp's 12 +
+// width(w - 1) (0 for warp 0), X one more than the deeper; the tile's
+// aggregate dA = 12 + width(B/32 - 1); the deepest look-back gives E_t at
+// dA + t (0 for the first tile); the sum is (E + X) + l_k.
+std::int64_t lookback_depth(std::int64_t i, std::int64_t, int block) {
+  const std::int64_t items = kLookbackItems, tile = i / (items * block), in_tile = i % (items * block);
+  const std::int64_t thread = in_tile / items, k = in_tile % items, lane = thread % 32, warp = thread / 32;
+  const std::int64_t thread_total = items - 1, warp_total = thread_total + width(31);
+  const std::int64_t lane_prefix = lane == 0 ? 0 : thread_total + width(lane - 1);
+  const std::int64_t warp_prefix = warp == 0 ? 0 : warp_total + width(warp - 1);
+  const std::int64_t x = std::max(lane_prefix, warp_prefix) + 1;
+  const std::int64_t aggregate = warp_total + width(block / 32 - 1);
+  const std::int64_t e = tile == 0 ? 0 : aggregate + tile;
+  return std::max(std::max(e, x) + 1, k) + 1;
+}
+
+std::int64_t all_bitwise(std::int64_t n, int) { return n; }
+std::int64_t first_tile(std::int64_t n, int block) { return std::min<std::int64_t>(n, std::int64_t{kLookbackItems} * block); }
 
 }  // namespace smemc::moving_average::model

@@ -1,11 +1,13 @@
 #pragma once
 // Order-faithful host models of the moving averages (see reduce/host_models.hpp
 // for the idea). Templates over the value type: float predicts the kernel,
-// reduce::model::Depth measures the summation depth of the prefix sums.
+// smemc::Depth measures the summation depth of every prefix sum.
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -13,56 +15,170 @@ namespace smemc::moving_average::model {
 
 // Threads of the one-block kernel that scans the tile totals.
 inline constexpr int kCarryThreads = 1024;
+// Elements per thread of the look-back scan: a tile is 8 * B elements.
+inline constexpr int kLookbackItems = 8;
 
 // gpu_shared_memory's loop: sum = 0; sum += a[0]; ... sum += a[i].
 template <typename V>
 std::vector<V> running_sums(std::span<const V> a) {
   std::vector<V> sums(a.size());
+  V sum{};
   for (std::size_t i = 0; i < a.size(); ++i) {
-    V sum{};
-    for (std::size_t j = 0; j <= i; ++j) sum = sum + a[j];
+    sum = sum + a[i];  // thread i's loop repeats thread i-1's additions, then adds a[i]
     sums[i] = sum;
   }
   return sums;
 }
 
-// Hillis-Steele inclusive scan as the block computes it: at distances 1, 2,
+// Hillis-Steele inclusive scan as a block computes it: at distances 1, 2,
 // 4, ... every element at t >= d adds the value at t - d from the step before.
 template <typename V>
-void inclusive_scan_in_place(std::vector<V>& s) {
+void inclusive_scan_in_place(std::vector<V>& s, std::vector<V>& before) {
+  before.resize(s.size());
   for (std::size_t d = 1; d < s.size(); d *= 2) {
-    const std::vector<V> before = s;
+    std::copy(s.begin(), s.end(), before.begin());
     for (std::size_t t = d; t < s.size(); ++t) s[t] = before[t - d] + s[t];
   }
 }
+template <typename V>
+void inclusive_scan_in_place(std::vector<V>& s) {
+  std::vector<V> before;
+  inclusive_scan_in_place(s, before);
+}
 
-// The three-phase scan: tiles of `block` (padded with +0) scanned for their
-// totals; the totals turned into exclusive carries by one block of
-// kCarryThreads working chunk by chunk; each tile scanned again and its
-// carry added in front: prefix_i = carry_tile + inclusive_i.
+// --- the three-phase scan, in the pieces its kernels compute -----------------
+
+// Phase 1 (and 3): one tile's inclusive scan, the tile padded with +0 to `block`.
+template <typename V>
+std::vector<V> tile_scan(std::span<const V> tile, int block) {
+  std::vector<V> s(static_cast<std::size_t>(block));
+  std::copy(tile.begin(), tile.end(), s.begin());
+  inclusive_scan_in_place(s);
+  return s;
+}
+
+// Phase 2, one chunk: the inclusive scan of kCarryThreads tile totals from
+// `first` (padded with +0).
+template <typename V>
+std::vector<V> carry_chunk_scan(std::span<const V> totals, std::size_t first) {
+  std::vector<V> chunk(kCarryThreads);
+  for (std::size_t t = 0; t < chunk.size() && first + t < totals.size(); ++t) chunk[t] = totals[first + t];
+  inclusive_scan_in_place(chunk);
+  return chunk;
+}
+
+// Phase 2, the chunks in order: carries[first + t] = carry + (exclusive
+// prefix t of the chunk), then carry grows by the chunk's total. Returns the
+// new carry.
+template <typename V>
+V apply_carry_chunk(const std::vector<V>& chunk, V carry, std::size_t first, std::span<V> carries) {
+  for (std::size_t t = 0; t < chunk.size() && first + t < carries.size(); ++t) {
+    carries[first + t] = carry + (t > 0 ? chunk[t - 1] : V{});
+  }
+  return carry + chunk[kCarryThreads - 1];
+}
+
+// The tiles' exclusive carries from their totals.
+template <typename V>
+std::vector<V> carries_from_totals(std::span<const V> totals) {
+  std::vector<V> carries(totals.size());
+  V carry{};
+  for (std::size_t first = 0; first < totals.size(); first += kCarryThreads) {
+    carry = apply_carry_chunk(carry_chunk_scan(totals, first), carry, first, std::span<V>(carries));
+  }
+  return carries;
+}
+
+// The three phases: prefix_i = carry_(i / B) + inclusive_i.
 template <typename V>
 std::vector<V> tiled_scan_sums(std::span<const V> a, int block) {
   const std::size_t n = a.size(), tile = static_cast<std::size_t>(block);
   const std::size_t tiles = (n + tile - 1) / tile;
-  std::vector<V> inclusive(tiles * tile);  // each tile's scan, tile after tile
-  std::vector<V> carries(tiles);
-  std::vector<V> s(tile);
+  std::vector<std::vector<V>> scans(tiles);
+  std::vector<V> totals(tiles);
   for (std::size_t b = 0; b < tiles; ++b) {
-    for (std::size_t t = 0; t < tile; ++t) s[t] = b * tile + t < n ? a[b * tile + t] : V{};
-    inclusive_scan_in_place(s);
-    std::copy(s.begin(), s.end(), inclusive.begin() + static_cast<std::ptrdiff_t>(b * tile));
-    carries[b] = s[tile - 1];  // the tile's total, for now
+    scans[b] = tile_scan(a.subspan(b * tile, std::min(tile, n - b * tile)), block);
+    totals[b] = scans[b][tile - 1];
   }
-  V carry{};
-  std::vector<V> chunk(kCarryThreads);
-  for (std::size_t base = 0; base < tiles; base += kCarryThreads) {
-    for (std::size_t t = 0; t < chunk.size(); ++t) chunk[t] = base + t < tiles ? carries[base + t] : V{};
-    inclusive_scan_in_place(chunk);
-    for (std::size_t t = 0; t < chunk.size() && base + t < tiles; ++t) carries[base + t] = carry + (t > 0 ? chunk[t - 1] : V{});
-    carry = carry + chunk[kCarryThreads - 1];
-  }
+  const std::vector<V> carries = carries_from_totals(std::span<const V>(totals));
   std::vector<V> sums(n);
-  for (std::size_t i = 0; i < n; ++i) sums[i] = carries[i / tile] + inclusive[i];
+  for (std::size_t i = 0; i < n; ++i) sums[i] = carries[i / tile] + scans[i / tile][i % tile];
+  return sums;
+}
+
+// --- the single-pass look-back scan ------------------------------------------
+
+// Tile t (8 * B elements) as the kernel computes it: thread h owns elements
+// 8h..8h+7 and scans them serially (l_k = l_(k-1) + x_k); the warps scan the
+// thread totals (Hillis-Steele over 32 lanes), warp 0 scans the warp totals
+// the same way; thread h's exclusive prefix in the tile is X = U_excl(warp)
+// + W_excl(lane). The tile's exclusive prefix E comes from the look-back;
+// output k of thread h is (E + X) + l_k. Returns the tile's sums (before
+// E is added: (E + X) + l_k needs E, so the caller passes it) and its
+// aggregate A.
+template <typename V>
+struct LookbackTile {
+  std::vector<V> thread_prefix;  // X per thread
+  std::vector<V> serial;         // l_k per element
+  V aggregate{};
+};
+
+template <typename V>
+std::vector<V> lane_scan(std::vector<V> lanes) {  // Hillis-Steele over 32 lanes (shfl_up)
+  inclusive_scan_in_place(lanes);
+  return lanes;
+}
+
+template <typename V>
+LookbackTile<V> lookback_tile(std::span<const V> tile, int block) {
+  const int items = kLookbackItems, warps = block / 32;
+  LookbackTile<V> r;
+  r.serial.assign(static_cast<std::size_t>(items * block), V{});
+  std::vector<V> totals(static_cast<std::size_t>(block));
+  for (int h = 0; h < block; ++h) {
+    V l{};
+    for (int k = 0; k < items; ++k) {
+      const std::size_t i = static_cast<std::size_t>(h * items + k);
+      const V x = i < tile.size() ? tile[i] : V{};
+      l = k == 0 ? x : l + x;
+      r.serial[i] = l;
+    }
+    totals[static_cast<std::size_t>(h)] = l;
+  }
+  std::vector<V> warp_inclusive(static_cast<std::size_t>(block)), warp_totals(32);
+  for (int w = 0; w < warps; ++w) {
+    const auto lanes = lane_scan(std::vector<V>(totals.begin() + w * 32, totals.begin() + w * 32 + 32));
+    std::copy(lanes.begin(), lanes.end(), warp_inclusive.begin() + w * 32);
+    warp_totals[static_cast<std::size_t>(w)] = lanes[31];
+  }
+  const std::vector<V> warp_scan = lane_scan(warp_totals);  // lanes >= warps hold +0
+  r.thread_prefix.resize(static_cast<std::size_t>(block));
+  for (int h = 0; h < block; ++h) {
+    const int w = h / 32, lane = h % 32;
+    const V u = w > 0 ? warp_scan[static_cast<std::size_t>(w - 1)] : V{};
+    const V x = lane > 0 ? warp_inclusive[static_cast<std::size_t>(h - 1)] : V{};
+    r.thread_prefix[static_cast<std::size_t>(h)] = u + x;
+  }
+  r.aggregate = warp_scan[static_cast<std::size_t>(warps - 1)];
+  return r;
+}
+
+// The sums of the run in which every tile's look-back finds its
+// predecessor's inclusive prefix at once: E_0 = +0, P_t = E_t + A_t,
+// E_(t+1) = P_t. Any other run adds aggregates of earlier tiles in a
+// shallower tree (docs/porting.md), so this run's depths bound them all.
+template <typename V>
+std::vector<V> lookback_sums(std::span<const V> a, int block) {
+  const std::size_t n = a.size(), tile = static_cast<std::size_t>(kLookbackItems * block);
+  std::vector<V> sums(n);
+  V exclusive{};
+  for (std::size_t first = 0; first < n; first += tile) {
+    const LookbackTile<V> t = lookback_tile(a.subspan(first, std::min(tile, n - first)), block);
+    for (std::size_t j = 0; j < tile && first + j < n; ++j) {
+      sums[first + j] = (exclusive + t.thread_prefix[j / kLookbackItems]) + t.serial[j];
+    }
+    exclusive = exclusive + t.aggregate;
+  }
   return sums;
 }
 
@@ -71,10 +187,24 @@ std::vector<float> means(const std::vector<float>& sums);
 
 std::vector<float> running_mean_model(std::span<const float> a, int block);
 std::vector<float> tiled_scan_mean_model(std::span<const float> a, int block);
+std::vector<float> lookback_mean_model(std::span<const float> a, int block);
 
-std::int64_t running_model_depth(std::int64_t n, int block);
-std::int64_t tiled_scan_model_depth(std::int64_t n, int block);
-std::int64_t running_depth(std::int64_t n, int block);    // n: the first element goes through n additions
-std::int64_t tiled_scan_depth(std::int64_t n, int block); // ceil(log2 B) + 10 + ceil(tiles/1024) + 1
+// The models piece by piece, for inputs of billions of elements (Spec::stream_model).
+using ValueAt = std::function<float(std::int64_t)>;
+using Piece = std::function<void(std::int64_t first, std::span<const float> means)>;
+void running_mean_stream(std::int64_t n, int block, const ValueAt& value, const Piece& piece);
+void tiled_scan_mean_stream(std::int64_t n, int block, const ValueAt& value, const Piece& piece);
+void lookback_mean_stream(std::int64_t n, int block, const ValueAt& value, const Piece& piece);
+
+// Per-prefix depths the models build (Depth), and the rows' formulas for them.
+std::vector<std::int64_t> running_model_depths(std::int64_t n, int block);
+std::vector<std::int64_t> tiled_scan_model_depths(std::int64_t n, int block);
+std::vector<std::int64_t> lookback_model_depths(std::int64_t n, int block);
+std::int64_t running_depth(std::int64_t i, std::int64_t n, int block);     // i + 1
+std::int64_t tiled_scan_depth(std::int64_t i, std::int64_t n, int block);  // see host_models.cpp
+std::int64_t lookback_depth(std::int64_t i, std::int64_t n, int block);    // see host_models.cpp
+
+std::int64_t all_bitwise(std::int64_t n, int block);    // n: an ordered row
+std::int64_t first_tile(std::int64_t n, int block);     // min(n, 8B): the tile with no look-back
 
 }  // namespace smemc::moving_average::model

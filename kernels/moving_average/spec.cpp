@@ -12,6 +12,8 @@ namespace {
 constexpr int kOneBlockOfN[] = {0};
 // Any block in [1, 1024] works, powers of two or not; the suite runs these.
 constexpr int kScanBlocks[] = {256, 1, 7, 32, 33, 100, 1024};
+// Whole warps, every power of two from 32 to 1024.
+constexpr int kWarpBlocks[] = {256, 32, 64, 128, 512, 1024};
 
 // The text's sh_arr[10].
 constexpr std::int64_t kSeedCapacity = 10;
@@ -19,6 +21,11 @@ constexpr std::int64_t kSeedCapacity = 10;
 std::size_t no_workspace(std::int64_t, int) { return 0; }
 std::size_t carries_workspace(std::int64_t n, int block) {
   return n <= 0 || block < 1 ? 0 : static_cast<std::size_t>(ceil_div(n, block)) * sizeof(float);
+}
+std::int64_t lookback_tiles(std::int64_t n, int block) { return ceil_div(n, std::int64_t{model::kLookbackItems} * block); }
+// One 8-byte status word per tile (flag and value, written together) and the tile ticket.
+std::size_t lookback_workspace(std::int64_t n, int block) {
+  return n <= 0 || block < 1 ? 0 : static_cast<std::size_t>(lookback_tiles(n, block) + 1) * 8;
 }
 
 constexpr std::int64_t F = sizeof(float);
@@ -31,6 +38,14 @@ Traffic three_phase(std::int64_t n, int block) {
   const std::int64_t tiles = n == 0 ? 0 : ceil_div(n, block);
   return {F * (2 * n + 2 * tiles), F * (n + 2 * tiles)};
 }
+// One pass: every element read and written once; per tile the status words
+// cleared, the aggregate and the inclusive prefix published, and (when the
+// predecessor has published its inclusive prefix) one status word read.
+Traffic lookback_traffic(std::int64_t n, int block) {
+  if (n == 0) return {};
+  const std::int64_t tiles = lookback_tiles(n, block);
+  return {F * n + 8 * tiles, F * n + 8 * (tiles + 1) + 16 * tiles};
+}
 
 SizeDomain one_block_domain(std::int64_t capacity, std::string_view reason) {
   return {.block = {0, 0, false}, .tested_blocks = kOneBlockOfN, .n_base = capacity, .n_per_block = 0,
@@ -40,12 +55,14 @@ SizeDomain one_block_domain(std::int64_t capacity, std::string_view reason) {
 // gpu_shared_memory's order: thread i sums its prefix left to right.
 Spec one_block_row(Description doc, std::int64_t capacity, std::string_view reason) {
   return {.doc = doc,
-          .error_model = "n: prefix i summed left to right from 0",
+          .error_model = "i + 1: prefix i summed left to right from 0",
           .domain = one_block_domain(capacity, reason),
           .workspace_bytes = &no_workspace,
           .prefix_depth = &model::running_depth,
-          .model_depth = &model::running_model_depth,
-          .ordered_model = &model::running_mean_model,
+          .model_depths = &model::running_model_depths,
+          .model = &model::running_mean_model,
+          .bitwise_prefix = &model::all_bitwise,
+          .stream_model = &model::running_mean_stream,
           .traffic = &one_block};
 }
 
@@ -70,16 +87,39 @@ const Spec kSpecs[] = {
              .idea = "any n: per-tile Hillis-Steele scans in shared memory, tile totals scanned into carries, tiles "
                      "rescanned",
              .cost = "3 launches; the input is read twice; O(n log B) additions"},
-     .error_model = "⌈log2 B⌉ + 10 + ⌈tiles/1024⌉ + 1",
+     .error_model = "max(max(c, p) + 1, width(i mod B)) + 1 with the tile's chunk c = ⌊tile/1024⌋ carried (dT + 10 + c, "
+                    "0 for c = 0), its prefix in the chunk p = dT + width(tile mod 1024 − 1) (0 first), dT = width(B − 1)",
      // Tiles index the grid's x dimension and the int loop of the carry scan.
      .domain = {.block = {1, 1024, false}, .tested_blocks = kScanBlocks, .n_base = 0,
                 .n_per_block = INT_MAX - model::kCarryThreads, .n_limit_reason = "tiles index the grid"},
      .workspace = "⌈n/B⌉ floats",
      .workspace_bytes = &carries_workspace,
      .prefix_depth = &model::tiled_scan_depth,
-     .model_depth = &model::tiled_scan_model_depth,
-     .ordered_model = &model::tiled_scan_mean_model,
+     .model_depths = &model::tiled_scan_model_depths,
+     .model = &model::tiled_scan_mean_model,
+     .bitwise_prefix = &model::all_bitwise,
+     .stream_model = &model::tiled_scan_mean_stream,
      .traffic = &three_phase},
+    {.doc = {.name = "moving_average_lookback",
+             .idea = "one pass: tiles of 8B elements take a ticket, scan in registers and warp shuffles, publish their "
+                     "aggregate and look back over their predecessors' status words for the exclusive prefix",
+             .cost = "every element read and written once, in one launch (plus clearing the status words); a tile "
+                     "waits only for its predecessors' aggregates"},
+     .error_model = "(E + X) + l_k: tile t's look-back E at most dA + t deep (dA = 12 + width(B/32 − 1), 0 for the "
+                    "first tile), X = the thread's prefix in the tile, l_k its serial scan (k ≤ 7)",
+     .determinism = Determinism::unordered,
+     .domain = {.block = {32, 1024, true}, .tested_blocks = kWarpBlocks, .n_base = 0,
+                .n_per_block = std::int64_t{model::kLookbackItems} * INT_MAX,
+                .n_limit_reason = "at most INT_MAX tiles of 8B: the grid's x limit"},
+     .workspace = "⌈n/8B⌉ + 1 status words of 8 bytes",
+     .data_alignment = 16,
+     .workspace_bytes = &lookback_workspace,
+     .prefix_depth = &model::lookback_depth,
+     .model_depths = &model::lookback_model_depths,
+     .model = &model::lookback_mean_model,
+     .bitwise_prefix = &model::first_tile,
+     .stream_model = &model::lookback_mean_stream,
+     .traffic = &lookback_traffic},
 };
 
 }  // namespace
@@ -93,6 +133,7 @@ std::string size_violation(const Spec& s, std::int64_t n, int block) { return vi
 std::string preconditions(const Spec& s) {
   std::string text = describe(s.domain);
   if (!s.workspace.empty()) text += "; workspace " + std::string(s.workspace);
+  if (s.data_alignment > alignof(float)) text += "; data " + std::to_string(s.data_alignment) + "-byte aligned";
   return text + "; in place";
 }
 
@@ -101,6 +142,7 @@ bool validate(const Spec& s, const Args& a) {
   reject_if(name, size_violation(s, a.n, a.block));
   if (a.n == 0) return false;
   require_address(name, a.data, "data");
+  reject_if(name, alignment_violation(a.data.offset, s.data_alignment));
   if (s.workspace_bytes(a.n, a.block) > 0) require_address(name, a.workspace, "workspace");
   return true;
 }

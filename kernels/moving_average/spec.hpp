@@ -8,15 +8,21 @@
 //   the original data[0..i] for every i < n, writes nothing else, and returns
 //   without synchronising. workspace: workspace_bytes(n, block) bytes (a null
 //   address when 0). Invalid arguments throw std::invalid_argument.
-//   - Every variant is deterministic: equal bit for bit to ordered_model.
+//   - determinism == ordered: equal bit for bit to `model`. unordered (the
+//     single-pass look-back): the first bitwise_prefix(n, block) outputs are
+//     equal bit for bit to `model` in every run, the rest vary with the
+//     order in which tiles finish.
 //   - |out_i*(i+1) - S_i| <= gamma_{k+2} * sum_{j<=i} |a_j| + (i+1) * 2^-150,
-//     S_i the exact prefix sum and k = prefix_depth(n, block) (the +2: the
-//     division and the conversion of i+1 to float each round once; the last
-//     term: a quotient in the subnormal range).
+//     S_i the exact prefix sum and k = prefix_depth(i, n, block), the depth
+//     of prefix i itself (the +2: the division and the conversion of i+1 to
+//     float each round once; the last term: a quotient in the subnormal
+//     range).
+//   - data's byte offset is a multiple of data_alignment.
 //   block == 0 means the variant sizes its single block to n itself.
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -37,15 +43,28 @@ struct Args {
 
 struct Spec {
   Description doc;
-  std::string_view error_model;  // the depth k of the prefix sums, in words
+  std::string_view error_model;  // the depth k of prefix i, in words
+  Determinism determinism = Determinism::ordered;
   SizeDomain domain;
   std::string_view workspace;    // in words; empty: none
+  std::size_t data_alignment = alignof(float);  // bytes; 16 where the kernels load float4
   std::size_t (*workspace_bytes)(std::int64_t n, int block) = nullptr;
-  // Additions on the deepest path into any prefix sum (same for every i).
-  std::int64_t (*prefix_depth)(std::int64_t n, int block) = nullptr;
-  // The deepest prefix sum the host model really builds.
-  std::int64_t (*model_depth)(std::int64_t n, int block) = nullptr;
-  std::vector<float> (*ordered_model)(std::span<const float> a, int block) = nullptr;
+  // Additions on the deepest path into prefix i (0 <= i < n): its bound's k.
+  std::int64_t (*prefix_depth)(std::int64_t i, std::int64_t n, int block) = nullptr;
+  // The depth of every prefix the model builds (host tests hold prefix_depth
+  // to it exactly: the formula neither under- nor over-states it).
+  std::vector<std::int64_t> (*model_depths)(std::int64_t n, int block) = nullptr;
+  // ordered: the result. unordered: one result a run may give, the one whose
+  // summation tree is deepest (its depths are the bound's).
+  std::vector<float> (*model)(std::span<const float> a, int block) = nullptr;
+  // The leading outputs that equal `model` bit for bit in every run.
+  std::int64_t (*bitwise_prefix)(std::int64_t n, int block) = nullptr;
+  // `model` over an input too long to hold twice on the host (the large
+  // checks: 2^31 elements and more), computed piece by piece: value(i) gives
+  // a[i], and piece(first, means) receives consecutive pieces of the model's
+  // output, in order, covering [0, n).
+  void (*stream_model)(std::int64_t n, int block, const std::function<float(std::int64_t)>& value,
+                       const std::function<void(std::int64_t first, std::span<const float> means)>& piece) = nullptr;
   Traffic (*traffic)(std::int64_t n, int block) = nullptr;
 };
 

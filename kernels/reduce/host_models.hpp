@@ -86,10 +86,61 @@ V tree_with_fixup(std::span<const V> x, int block) {
   return fixup(std::span<const V>(partials));
 }
 
+// The grid-stride float4 variant. Its grid is a function of (n, B) alone,
+// never of the device, so that its result is: G blocks of B threads, at
+// most kVec4Threads threads in all.
+inline constexpr std::int64_t kVec4Threads = std::int64_t{1} << 18;
+inline std::int64_t vec4_blocks(std::int64_t n, int block) {
+  const std::int64_t float4s = n / 4, wanted = std::max<std::int64_t>(1, (float4s + block - 1) / block);
+  return std::min(wanted, kVec4Threads / block);
+}
+
+// The 32-lane tree of __shfl_down_sync (offsets 16, 8, 4, 2, 1): lane l
+// adds lane l + offset; lane 0 ends with the sum.
+template <typename V>
+V warp_tree(std::vector<V> lanes) {
+  for (std::size_t width = lanes.size() / 2; width > 0; width /= 2) {
+    for (std::size_t t = 0; t < width; ++t) lanes[t] = lanes[t] + lanes[t + width];
+  }
+  return lanes[0];
+}
+
+// Thread g of T = G·B threads sums the float4s g, g + T, g + 2T, ... each as
+// (x + y) + (z + w), in that order, then (g < n % 4) the tail element
+// x[4·(n/4) + g]. Each warp sums its 32 threads by the shuffle tree; warp 0
+// sums the B/32 warp sums (+0 for the missing lanes) by the same tree; the
+// block's sum is its partial; the fix-up sums the partials.
+template <typename V>
+std::vector<V> vec4_partials(std::span<const V> x, int block) {
+  const auto n = static_cast<std::int64_t>(x.size());
+  const std::int64_t blocks = vec4_blocks(n, block), threads = blocks * block, float4s = n / 4, tail = n % 4;
+  std::vector<V> partials(static_cast<std::size_t>(blocks));
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    std::vector<V> warp_sums(32);
+    for (int w = 0; w < block / 32; ++w) {
+      std::vector<V> lanes(32);
+      for (int l = 0; l < 32; ++l) {
+        const std::int64_t g = b * block + w * 32 + l;
+        V acc{};
+        for (std::int64_t q = g; q < float4s; q += threads) {
+          acc = acc + ((x[4 * q] + x[4 * q + 1]) + (x[4 * q + 2] + x[4 * q + 3]));
+        }
+        if (g < tail) acc = acc + x[4 * float4s + g];
+        lanes[static_cast<std::size_t>(l)] = acc;
+      }
+      warp_sums[static_cast<std::size_t>(w)] = warp_tree(std::move(lanes));
+    }
+    partials[static_cast<std::size_t>(b)] = warp_tree(std::move(warp_sums));
+  }
+  return partials;
+}
+
 // Float entry points used by the spec rows.
 float halving_cascade_model(std::span<const float> x, int block);
 float tree_with_fixup_model(std::span<const float> x, int block);
 std::vector<float> block_partials_model(std::span<const float> x, int block);
+
+float vec4_grid_stride_model(std::span<const float> x, int block);
 
 // Blocks (and so partials) of the tree variants: ceil(n / 2B).
 std::int64_t tree_blocks(std::int64_t n, int block);
@@ -98,9 +149,11 @@ std::int64_t tree_blocks(std::int64_t n, int block);
 std::int64_t halving_depth(std::int64_t n, int block);            // ceil(log2 n)
 std::int64_t tree_with_fixup_depth(std::int64_t n, int block);    // 1 + log2 B + ceil(nb/1024) + 10
 std::int64_t tree_with_atomic_depth(std::int64_t n, int block);   // 1 + log2 B + nb
+std::int64_t vec4_depth(std::int64_t n, int block);  // the chain of thread 0 + 5 + 5 + ceil(G/1024) + 10
 // The depths the models' trees actually have, measured with Depth.
 std::int64_t halving_model_depth(std::int64_t n, int block);
 std::int64_t tree_with_fixup_model_depth(std::int64_t n, int block);
 std::int64_t tree_with_atomic_model_depth(std::int64_t n, int block);  // deepest partial + the atomic chain
+std::int64_t vec4_model_depth(std::int64_t n, int block);
 
 }  // namespace smemc::reduce::model

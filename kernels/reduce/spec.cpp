@@ -20,6 +20,8 @@ constexpr int kSaxpyBlocks[] = {256, 1, 7, 33, 1024};
 constexpr int kTreeBlocks[] = {1024, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512};
 // The warp tails start at 64 partials.
 constexpr int kWarpTailBlocks[] = {256, 64, 128, 512, 1024};
+// Whole warps: every power of two from one warp to 32.
+constexpr int kWarpBlocks[] = {256, 32, 64, 128, 512, 1024};
 
 constexpr std::string_view kIntIndices = "int index arithmetic";
 
@@ -34,6 +36,9 @@ SizeDomain tree_domain(int min_block, std::span<const int> tested) {
 }
 
 std::size_t no_workspace(std::int64_t, int) { return 0; }
+std::size_t vec4_workspace(std::int64_t n, int block) {
+  return n <= 0 || block < 32 ? 0 : static_cast<std::size_t>(model::vec4_blocks(n, block)) * sizeof(float);
+}
 std::size_t partials_workspace(std::int64_t n, int block) {
   return n < 0 || block < 1 ? 0 : static_cast<std::size_t>(model::tree_blocks(n, block)) * sizeof(float);
 }
@@ -83,6 +88,12 @@ Traffic with_fixup(Traffic tree, std::int64_t n, int block) {
 Traffic with_atomic(Traffic tree, std::int64_t n, int block) {
   const std::int64_t nb = model::tree_blocks(n, block);
   return {tree.bytes_read + F * nb, tree.bytes_written + F * nb + F};
+}
+// Every float once, then the fix-up over the G partials.
+Traffic vec4_traffic(std::int64_t n, int block) {
+  if (n == 0) return {0, F};
+  const std::int64_t blocks = model::vec4_blocks(n, block);
+  return {F * n + F * blocks, F * blocks + F};
 }
 Traffic global_tree_fixup(std::int64_t n, int b) { return with_fixup(global_tree(n, b), n, b); }
 Traffic global_tree_atomic(std::int64_t n, int b) { return with_atomic(global_tree(n, b), n, b); }
@@ -135,6 +146,24 @@ Spec tree_atomic_row(Description doc, InputUse use, Traffic (*traffic)(std::int6
           .traffic = traffic};
 }
 
+// The last rung: every byte of the input read once, 16 bytes per load, a
+// fixed grid looping over the data, the last levels in registers.
+Spec vec4_row(Description doc) {
+  return {.doc = doc,
+          .error_model = "2 + ⌈(n/4)/T⌉ (+1 when n % 4 ≠ 0) + 5 + 5 + ⌈G/1024⌉ + 10, T = G·B: thread 0's chain, two shuffle trees, the fix-up",
+          .input_use = InputUse::preserved,
+          .determinism = Determinism::ordered,
+          .domain = {.block = {32, 1024, true}, .tested_blocks = kWarpBlocks, .n_base = std::int64_t{1} << 32,
+                     .n_per_block = 0, .n_limit_reason = "float4 indices in 32-bit arithmetic"},
+          .workspace = "G = min(max(⌈(n/4)/B⌉, 1), 2^18/B) floats",
+          .data_alignment = 16,
+          .workspace_bytes = &vec4_workspace,
+          .summation_depth = &model::vec4_depth,
+          .model_depth = &model::vec4_model_depth,
+          .ordered_model = &model::vec4_grid_stride_model,
+          .traffic = &vec4_traffic};
+}
+
 const Spec kSpecs[] = {
     halving_row({.name = "reduce_by_halving",
                  .idea = "§5.1 as written: log2 n saxpy launches, each adding the upper half onto the lower half",
@@ -181,6 +210,11 @@ const Spec kSpecs[] = {
                     .idea = "the last warp sums in registers with __shfl_down_sync: one shared read, five shuffles",
                     .cost = "no shared-memory traffic in the last five levels"},
                    InputUse::preserved, 64, &smem_tree_fixup),
+    vec4_row({.name = "reduce_vec4_grid_stride",
+              .idea = "G = min(⌈(n/4)/B⌉, 2^18/B) blocks loop over the input in float4 loads, four in flight per thread; "
+                      "shuffle trees per warp and across warps; the fix-up sums the G partials",
+              .cost = "one read of the input in 16-byte loads, G partials, 2 launches; the grid depends on (n, B) only, "
+                      "so the result is the same on every device"}),
 };
 
 }  // namespace
@@ -194,6 +228,7 @@ std::string size_violation(const Spec& s, std::int64_t n, int block) { return vi
 std::string preconditions(const Spec& s) {
   std::string text = describe(s.domain);
   if (!s.workspace.empty()) text += "; workspace " + std::string(s.workspace);
+  if (s.data_alignment > alignof(float)) text += "; data " + std::to_string(s.data_alignment) + "-byte aligned";
   if (s.input_use == InputUse::clobbered) text += "; clobbers data";
   return text;
 }
@@ -204,6 +239,7 @@ bool validate(const Spec& s, const Args& a) {
   require_address(name, a.out, "out");
   if (a.n == 0) return false;
   require_address(name, a.data, "data");
+  reject_if(name, alignment_violation(a.data.offset, s.data_alignment));
   if (s.workspace_bytes(a.n, a.block) > 0) require_address(name, a.workspace, "workspace");
   return true;
 }

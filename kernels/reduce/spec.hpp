@@ -18,6 +18,7 @@
 //     by float atomics in run-dependent order.
 //   - |out - exact| <= gamma_k * sum|x| with k = summation_depth(n, block)
 //     (unordered: plus the flush allowance of fixtures/error_bound.hpp).
+//   - data's byte offset is a multiple of data_alignment (float4 loads).
 
 #include <cstddef>
 #include <cstdint>
@@ -49,6 +50,7 @@ struct Spec {
   Determinism determinism = Determinism::ordered;
   SizeDomain domain;
   std::string_view workspace;  // in words ("⌈n/2B⌉ floats"); empty: none
+  std::size_t data_alignment = alignof(float);  // bytes; 16 where the kernels load float4
   std::size_t (*workspace_bytes)(std::int64_t n, int block) = nullptr;
   std::int64_t (*summation_depth)(std::int64_t n, int block) = nullptr;
   // The depth the host model's tree really has (host tests hold the
@@ -68,8 +70,8 @@ std::string size_violation(const Spec& s, std::int64_t n, int block);
 std::string preconditions(const Spec& s);
 // What every launcher checks before it enqueues anything, with the same
 // messages on every backend: throws std::invalid_argument "<name>: <why>"
-// for a size or block outside the domain, a null out, a null data (n > 0)
-// or a null workspace the row needs. Returns false when n = 0 (the launcher
+// for a size or block outside the domain, a null out, a null data (n > 0),
+// data not aligned as the row needs, or a null workspace the row needs. Returns false when n = 0 (the launcher
 // then only writes +0 to out[0]).
 bool validate(const Spec& s, const Args& args);
 

@@ -38,6 +38,13 @@ const Spec kSpecs[] = {
      .shape = {.square = false, .max_rows = kGridRows, .max_cols = INT_MAX - kTile,
                .rows_reason = "the grid's y limit, 65535 tiles", .cols_reason = "int column index"},
      .traffic = &read_once_write_once},
+    {.doc = {.name = "transpose_padded_32x8",
+             .idea = "the 32x33 tile moved by 32x8 threads, four rows each: a quarter of the threads, four loads and "
+                     "four stores in flight per thread",
+             .cost = "as transpose_padded, with fewer threads per tile to schedule: the last rung, towards the copy roof"},
+     .shape = {.square = false, .max_rows = kGridRows, .max_cols = INT_MAX - kTile,
+               .rows_reason = "the grid's y limit, 65535 tiles", .cols_reason = "int column index"},
+     .traffic = &read_once_write_once},
 };
 
 std::string limit_violation(std::string_view what, std::int64_t value, std::int64_t limit, std::string_view reason) {

@@ -21,9 +21,9 @@ double mean_error_bound(std::int64_t k, const ExactSum& abs_prefix, std::int64_t
 void expect_prefix_means(const Spec& s, std::span<const float> a, int block, std::span<const float> got,
                          const std::string& context) {
   const auto n = static_cast<std::int64_t>(a.size());
-  const std::int64_t k = s.prefix_depth(n, block) + 2;
   SumReference prefix;
   for (std::int64_t i = 0; i < n; ++i) {
+    const std::int64_t k = s.prefix_depth(i, n, block) + 2;  // prefix i's own depth
     prefix.add(a[i]);
     const float out = got[i];
     if (!prefix.sum.is_finite()) {

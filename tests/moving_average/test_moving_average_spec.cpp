@@ -9,7 +9,9 @@
 
 #include "moving_average/spec.hpp"
 #include "moving_average_checks.hpp"
+#include "contract_tables.hpp"
 #include "smemc/cases.hpp"
+#include "smemc/float_bits.hpp"
 #include "smemc/generators.hpp"
 #include "smemc/testing.hpp"
 
@@ -36,7 +38,11 @@ TEST_P(MovingAverageSpec, spec_row) {
   EXPECT_FALSE(s.error_model.empty()) << s.doc.name;
   EXPECT_EQ(std::count_if(specs().begin(), specs().end(), [&](const Spec& o) { return o.doc.name == s.doc.name; }), 1);
   ASSERT_FALSE(s.domain.tested_blocks.empty());
-  ASSERT_TRUE(s.workspace_bytes && s.prefix_depth && s.model_depth && s.ordered_model && s.traffic);
+  ASSERT_TRUE(s.workspace_bytes && s.prefix_depth && s.model_depths && s.model && s.bitwise_prefix && s.stream_model && s.traffic);
+  const int first_block = s.domain.tested_blocks.front();
+  if (s.determinism == Determinism::ordered) {
+    EXPECT_EQ(s.bitwise_prefix(1000, first_block), 1000) << s.doc.name << ": an ordered row is bitwise everywhere";
+  }
   EXPECT_EQ(s.workspace.empty(), s.workspace_bytes(1000, s.domain.tested_blocks.front()) == 0) << s.doc.name;
   for (int block : s.domain.tested_blocks) {
     EXPECT_TRUE(s.domain.block.admits(block)) << s.doc.name << " tests block " << block << " but its rule refuses it";
@@ -45,11 +51,43 @@ TEST_P(MovingAverageSpec, spec_row) {
   }
 }
 
-TEST_P(MovingAverageSpec, depth_formula_covers_model) {
+// The depth each prefix's bound uses is exactly the depth the model's tree
+// gives that prefix: a formula that overstates it would loosen the bound
+// (a carry bug could hide in the slack), one that understates it would make
+// the bound unsound.
+TEST_P(MovingAverageSpec, depth_formula_is_the_models) {
   const Spec& s = *GetParam().spec;
   for (int block : s.domain.tested_blocks) {
-    for (std::int64_t n : gen::edge_sizes(std::min<std::int64_t>(s.domain.largest_n(block), std::int64_t{1} << 20), edge_block(block))) {
-      ASSERT_GE(s.prefix_depth(n, block), s.model_depth(n, block)) << s.doc.name << " n=" << n << " block=" << block;
+    const std::int64_t largest = std::min<std::int64_t>(s.domain.largest_n(block), std::int64_t{1} << 20);
+    for (std::int64_t n : {std::int64_t{0}, std::int64_t{1}, std::int64_t{10}, std::int64_t{1000}, largest}) {
+      if (!accepts(s, n, block)) continue;
+      const std::vector<std::int64_t> model = s.model_depths(n, block);
+      ASSERT_EQ(static_cast<std::int64_t>(model.size()), n);
+      for (std::int64_t i = 0; i < n; ++i) {
+        ASSERT_EQ(s.prefix_depth(i, n, block), model[static_cast<std::size_t>(i)]) << s.doc.name << " n=" << n << " block=" << block << " prefix " << i;
+      }
+    }
+  }
+}
+
+// The streamed model the large checks compare with gives the model's bits,
+// across pieces (the second size spans two pieces of 2^24 elements).
+TEST_P(MovingAverageSpec, stream_model_is_the_model) {
+  const Spec& s = *GetParam().spec;
+  const int block = s.domain.tested_blocks.front();
+  for (std::int64_t n : {std::int64_t{1000}, (std::int64_t{1} << 24) + 12345}) {
+    const std::int64_t size = std::min(n, s.domain.largest_n(block));
+    const std::vector<float> a = make_data(DataKind::uniform, size, 0x57EAu);
+    const std::vector<float> expected = s.model(a, block);
+    std::vector<float> streamed;
+    s.stream_model(size, block, [&](std::int64_t i) { return a[static_cast<std::size_t>(i)]; },
+                   [&](std::int64_t first, std::span<const float> means) {
+                     ASSERT_EQ(first, static_cast<std::int64_t>(streamed.size())) << "pieces out of order";
+                     streamed.insert(streamed.end(), means.begin(), means.end());
+                   });
+    ASSERT_EQ(streamed.size(), expected.size()) << s.doc.name << " n=" << size;
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+      ASSERT_EQ(bits_of(streamed[i]), bits_of(expected[i])) << s.doc.name << " n=" << size << " [" << i << "]";
     }
   }
 }
@@ -61,8 +99,34 @@ TEST_P(MovingAverageSpec, model_within_bound) {
       return gen::size(std::min<std::int64_t>(s.domain.largest_n(block), std::int64_t{1} << 16), edge_block(block));
     }, finite_sum_kinds());
     const auto a = make_data(c.kind, c.n, c.seed);
-    expect_prefix_means(s, a, c.block, s.ordered_model(a, c.block), describe(s.doc.name, c) + " (host model)");
+    expect_prefix_means(s, a, c.block, s.model(a, c.block), describe(s.doc.name, c) + " (host model)");
   });
+}
+
+// The row's validate() refuses and accepts exactly what its fixed table says.
+TEST_P(MovingAverageSpec, contract_table) {
+  const Spec& s = *GetParam().spec;
+  const auto* cases = contract::cases_of(contract::moving_average_cases(), s.doc.name);
+  ASSERT_NE(cases, nullptr) << s.doc.name << " has no fixed table in tests/common/contract_tables.hpp";
+  for (const contract::SizeCase& c : *cases) {
+    const Args args{.n = c.n,
+                    .data = {reinterpret_cast<void*>(std::uintptr_t{0x10000}), c.data_offset_bytes},
+                    .workspace = {reinterpret_cast<void*>(std::uintptr_t{0x30000}), 0},
+                    .block = c.block};
+    const std::string situation = std::string(s.doc.name) + " n=" + std::to_string(c.n) + " block=" + std::to_string(c.block) +
+                                  " data offset " + std::to_string(c.data_offset_bytes);
+    if (c.refusal.empty()) {
+      EXPECT_NO_THROW(validate(s, args)) << situation << " must be accepted: " << size_violation(s, c.n, c.block);
+    } else {
+      smemc::testing::expect_invalid_argument([&] { validate(s, args); }, s.doc.name, c.refusal, situation);
+    }
+  }
+}
+
+TEST(MovingAverageSpecTable, names_only_spec_rows) {
+  for (const auto& entry : contract::moving_average_cases()) {
+    EXPECT_NO_THROW(spec_named(entry.variant)) << "tests/common/contract_tables.hpp names " << entry.variant;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageSpec, ::testing::ValuesIn(spec_rows()), smemc::testing::VariantName{});

@@ -1,139 +1,375 @@
 #!/usr/bin/env python3
 """Plant known bugs one at a time and check that the suite catches each.
 
-Each mutant edits one place in a kernel or fixture (exactly one occurrence
-must match), rebuilds the test binary that checks it, runs the checks named
-in its filter with the device's ordinary workload, and records which tests failed. The
-source is restored afterwards (also on error) and the build is brought back
-up to date. OpenCL mutants run wherever an OpenCL platform is (PoCL on a CPU
-machine); CUDA mutants need a GPU.
+Each mutant edits one place of the source (exactly one occurrence must
+match): a kernel, a launcher, a fixture, a spec row. The test binary that
+checks it is rebuilt with the bug and run on the checks its filter names,
+with the device's ordinary workload and --gtest_fail_fast (the first failure
+is enough). A mutant that only a sanitizer sees (a deleted barrier whose
+race happens to give the right sums on a GPU) runs under that
+compute-sanitizer tool instead, with the reduced workload. The source is
+restored afterwards, also on error.
 
-    python3 tests/mutants/mutants.py <build-dir> [--only cuda|opencl] [--list]
+    python3 tests/mutants/mutants.py run <build-dir> [--only BACKEND...]
+        plant, rebuild and run here (CUDA mutants need a GPU)
+    python3 tests/mutants/mutants.py prebuild <build-dir> <out-dir> [--only BACKEND...]
+        plant and rebuild here, keep each mutant's stripped test binary in
+        <out-dir>/<id>/ (a machine without a GPU builds the CUDA ones)
+    python3 tests/mutants/mutants.py prebuilt <out-dir> [--only BACKEND...]
+        run binaries made by `prebuild` (on the GPU machine: no rebuild)
+    python3 tests/mutants/mutants.py list
 
-A mutant that no test catches makes this script exit 1. Results are a table
-on stdout; docs/results/ keeps the table of each H200 run.
+BACKEND is cuda, opencl or host (fixtures and spec rows: no device). A
+mutant no test catches makes the script exit 1; one that could not run
+(no device: every test skipped) exits 3. Results are a table on stdout;
+docs/results/ keeps the tables of the recorded runs.
 """
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# name, file, original text, planted text, backend, family, gtest filter
+
+@dataclass
+class Mutant:
+    id: str                # a short name, also the folder of its prebuilt binary
+    bug: str               # what is planted
+    file: str              # relative to the repository root
+    original: str          # must occur exactly once in the file
+    planted: str
+    backend: str           # cuda | opencl | host
+    binary: str            # the test binary that checks it (a build target)
+    gtest_filter: str
+    tool: str = ""         # a compute-sanitizer tool: the bug is run under it
+    env: dict = field(default_factory=dict)
+    # A regex the output must show for the run to count as clean; its absence
+    # is the catch (for a check whose failure is a missing line, not a FAILED test).
+    clean_output: str = ""
+
+
+CUDA_REDUCE, CUDA_TRANSPOSE, CUDA_MA = "smemc_reduce_cuda_tests", "smemc_transpose_cuda_tests", "smemc_moving_average_cuda_tests"
+OCL_REDUCE, OCL_TRANSPOSE, OCL_MA = ("opencl/smemc_reduce_opencl_tests", "opencl/smemc_transpose_opencl_tests",
+                                     "opencl/smemc_moving_average_opencl_tests")
+FIXTURES, SPEC = "smemc_fixture_tests", "smemc_spec_tests"
+
 MUTANTS = [
-    ("fixup skips the last partial", "kernels/reduce/cuda/fixup.cu",
-     "for (int i = threadIdx.x; i < count; i += blockDim.x)",
-     "for (int i = threadIdx.x; i < count - 1; i += blockDim.x)",
-     "cuda", "reduce", "*reduce_block_fixup*:*reduce_smem_fixup*"),
-    ("atomic launcher forgets to zero out", "kernels/reduce/cuda/reduce_block.cu",
-     'prepare("reduce_block_atomic", n, x, out, block, OutStart::zeroed, stream)',
-     'prepare("reduce_block_atomic", n, x, out, block, OutStart::overwritten, stream)',
-     "cuda", "reduce", "*reduce_block_atomic*"),
-    ("halving cascade drops the odd element", "kernels/reduce/cuda/reduce_by_halving.cu",
-     "    m = upper;\n",
-     "    m = half;\n",
-     "cuda", "reduce", "*reduce_by_halving_any_n*"),
-    ("transpose_padded edge-tile bound off by one", "kernels/transpose/cuda/transpose.cu",
-     "if (out_row < cols && out_col < rows)",
-     "if (out_row <= cols && out_col < rows)",
-     "cuda", "transpose", "*transpose_padded*"),
-    ("moving average divides by i instead of i+1", "kernels/moving_average/cuda/moving_average.cu",
-     "data[index] = sum / (index + 1.0f);",
-     "data[index] = sum / static_cast<float>(index);",
-     "cuda", "moving_average", "*moving_average_block*"),
-    # The OpenCL port: the same classes of bug in the OpenCL C sources.
-    ("OpenCL global tree loses a barrier", "kernels/reduce/opencl/reduce.cl",
-     "    barrier(CLK_GLOBAL_MEM_FENCE);\n    // the previous level's partials",
-     "    // the previous level's partials",
-     "opencl", "reduce", "*reduce_block_fixup*"),
-    ("OpenCL atomic add drops the retry", "kernels/reduce/opencl/reduce.cl",
-     "  } while (seen != expected);",
-     "  } while (false);",
-     "opencl", "reduce", "*reduce_block_atomic*:*reduce_smem_atomic*"),
-    ("OpenCL scan carries skip the first tile", "kernels/moving_average/opencl/moving_average.cl",
-     "    const float before = t > 0 ? s[t - 1] : 0.0f;",
-     "    const float before = t > 1 ? s[t - 1] : 0.0f;",
-     "opencl", "moving_average", "*moving_average_scan*"),
-    ("OpenCL table loses a row", "kernels/moving_average/opencl/table.cpp",
-     '    {"moving_average_block", &moving_average_block},\n',
-     "",
-     "opencl", "moving_average", "MovingAverageTable.*"),
-    ("OpenCL padded tile indexed as unpadded", "kernels/transpose/opencl/transpose.cl",
-     "  local float tile[TILE][TILE + 1];",
-     "  local float tile[TILE][TILE - 1];",
-     "opencl", "transpose", "*transpose_padded*"),
+    # --- CUDA kernels and launchers -------------------------------------------
+    Mutant("fixup-last-partial", "fix-up skips the last partial", "kernels/reduce/cuda/fixup.cu",
+           "for (int i = threadIdx.x; i < count; i += blockDim.x)",
+           "for (int i = threadIdx.x; i < count - 1; i += blockDim.x)",
+           "cuda", CUDA_REDUCE, "*reduce_block_fixup*:*reduce_smem_fixup*"),
+    Mutant("atomic-no-zero", "atomic launcher forgets to zero out", "kernels/reduce/cuda/reduce_block.cu",
+           'prepare("reduce_block_atomic", n, x, out, block, OutStart::zeroed, stream)',
+           'prepare("reduce_block_atomic", n, x, out, block, OutStart::overwritten, stream)',
+           "cuda", CUDA_REDUCE, "*reduce_block_atomic*"),
+    Mutant("halving-odd", "halving cascade drops the odd element", "kernels/reduce/cuda/reduce_by_halving.cu",
+           "    m = upper;\n", "    m = half;\n", "cuda", CUDA_REDUCE, "*reduce_by_halving_any_n*"),
+    Mutant("halving-first-pass", "power-of-two cascade starts one fold short", "kernels/reduce/cuda/reduce_by_halving.cu",
+           "for (int m = static_cast<int>(n / 2); m > 0; m /= 2)", "for (int m = static_cast<int>(n / 4); m > 0; m /= 2)",
+           "cuda", CUDA_REDUCE, "*/reduce_by_halving"),
+    Mutant("smem-tree-barrier", "shared-memory tree loses its per-level __syncthreads()", "kernels/reduce/cuda/block_tree.cuh",
+           "    __syncthreads();  // the previous level's partials are all in scratch\n", "",
+           "cuda", CUDA_REDUCE, "*host_model_bitwise/reduce_smem_fixup:*host_model_bitwise/reduce_smem_dynamic",
+           tool="racecheck"),
+    Mutant("syncwarp-first", "__syncwarp() tail loses the barrier between read and write", "kernels/reduce/cuda/block_tree.cuh",
+           "    __syncwarp();  // every lane has read its partner before any lane overwrites its own slot\n", "",
+           "cuda", CUDA_REDUCE, "*host_model_bitwise/reduce_warp_syncwarp", tool="racecheck"),
+    Mutant("launcher-synchronises", "a launcher waits for its kernels (cudaStreamSynchronize)", "kernels/reduce/cuda/reduce_smem.cu",
+           "  if constexpr (finish == Finish::partials) launch_fixup(blocks, 1, partials, out, stream);",
+           "  if constexpr (finish == Finish::partials) launch_fixup(blocks, 1, partials, out, stream);\n"
+           "  SMEMC_CUDA_CHECK(cudaStreamSynchronize(stream));",
+           "cuda", CUDA_REDUCE, "*reduce_smem_fixup"),
+    Mutant("launcher-default-stream", "a launcher enqueues on the default stream", "kernels/reduce/cuda/reduce_block.cu",
+           "reduce_block<<<blocks, block, 0, stream>>>(static_cast<int>(n), x);",
+           "reduce_block<<<blocks, block, 0, nullptr>>>(static_cast<int>(n), x);",
+           "cuda", CUDA_REDUCE, "*reduce_block_fixup"),
+    Mutant("vec4-order", "grid-stride reduction adds a float4 in another order", "kernels/reduce/cuda/reduce_vec4.cu",
+           "__device__ float sum4(float4 v) { return (v.x + v.y) + (v.z + v.w); }",
+           "__device__ float sum4(float4 v) { return (v.x + v.z) + (v.y + v.w); }",
+           "cuda", CUDA_REDUCE, "*reduce_vec4_grid_stride"),
+    Mutant("vec4-tail", "grid-stride reduction loses the last tail element", "kernels/reduce/cuda/reduce_vec4.cu",
+           "if (g < tail) acc = acc + tail_in[g];", "if (g < tail - 1) acc = acc + tail_in[g];",
+           "cuda", CUDA_REDUCE, "*reduce_vec4_grid_stride"),
+    Mutant("padded-edge", "transpose_padded edge-tile bound off by one", "kernels/transpose/cuda/transpose.cu",
+           "if (out_row < cols && out_col < rows)", "if (out_row <= cols && out_col < rows)",
+           "cuda", CUDA_TRANSPOSE, "*transpose_padded"),
+    Mutant("tiled-barrier", "tiled transpose reads the tile before it is loaded (barrier deleted)",
+           "kernels/transpose/cuda/transpose.cu",
+           "    tile[threadIdx.y][threadIdx.x] = in[(size_t)y * n + x];\n\n  __syncthreads();",
+           "    tile[threadIdx.y][threadIdx.x] = in[(size_t)y * n + x];\n",
+           "cuda", CUDA_TRANSPOSE, "*transpose_tiled", tool="racecheck"),
+    Mutant("32x8-rows", "32x8 transpose moves every other row group only", "kernels/transpose/cuda/transpose.cu",
+           "    for (int k = 0; k < TILE; k += kRowsPerPass) {\n      if (out_row + k < cols)",
+           "    for (int k = 0; k < TILE; k += 2 * kRowsPerPass) {\n      if (out_row + k < cols)",
+           "cuda", CUDA_TRANSPOSE, "*transpose_padded_32x8"),
+    Mutant("mean-divisor", "moving average divides by i instead of i+1", "kernels/moving_average/cuda/moving_average.cu",
+           "data[index] = sum / (index + 1.0f);", "data[index] = sum / static_cast<float>(index);",
+           "cuda", CUDA_MA, "*moving_average_block"),
+    Mutant("scan-carry", "scan carries start from the tile itself, not the one before",
+           "kernels/moving_average/cuda/moving_average.cu",
+           "    const float before = t > 0 ? s[t - 1] : 0.0f;", "    const float before = s[t];",
+           "cuda", CUDA_MA, "*moving_average_scan"),
+    Mutant("lookback-inclusive", "look-back publishes a tile's exclusive prefix as its inclusive one",
+           "kernels/moving_average/cuda/moving_average_lookback.cu",
+           "      publish(status, tile, kInclusive, exclusive + aggregate);", "      publish(status, tile, kInclusive, exclusive);",
+           "cuda", CUDA_MA, "*moving_average_lookback"),
+    Mutant("block-ma-barrier", "one-block moving average sums before the array is staged (barrier deleted)",
+           "kernels/moving_average/cuda/moving_average.cu",
+           "  __syncthreads();  // every element is in shared memory before anyone sums\n", "",
+           "cuda", CUDA_MA, "*host_model_bitwise/moving_average_block", tool="racecheck"),
+    # --- the OpenCL port: the same classes of bug in the OpenCL C sources ------
+    Mutant("ocl-global-barrier", "OpenCL global tree loses a barrier", "kernels/reduce/opencl/reduce.cl",
+           "    barrier(CLK_GLOBAL_MEM_FENCE);\n    // the previous level's partials", "    // the previous level's partials",
+           "opencl", OCL_REDUCE, "*reduce_block_fixup*"),
+    Mutant("ocl-atomic-retry", "OpenCL atomic add drops the retry", "kernels/reduce/opencl/reduce.cl",
+           "  } while (seen != expected);", "  } while (false);",
+           "opencl", OCL_REDUCE, "*reduce_block_atomic*:*reduce_smem_atomic*"),
+    Mutant("ocl-vec4-tail", "OpenCL grid-stride reduction loses the last tail element", "kernels/reduce/opencl/reduce.cl",
+           "  if (g < tail) acc = acc + in[4 * float4s + g];", "  if (g < tail - 1) acc = acc + in[4 * float4s + g];",
+           "opencl", OCL_REDUCE, "*reduce_vec4_grid_stride"),
+    Mutant("ocl-scan-carry", "OpenCL scan carries skip the first tile", "kernels/moving_average/opencl/moving_average.cl",
+           "    const float before = t > 0 ? s[t - 1] : 0.0f;", "    const float before = t > 1 ? s[t - 1] : 0.0f;",
+           "opencl", OCL_MA, "*moving_average_scan*"),
+    Mutant("ocl-table-row", "OpenCL table loses a row", "kernels/moving_average/opencl/table.cpp",
+           '    {"moving_average_block", &moving_average_block},\n', "",
+           "opencl", OCL_MA, "MovingAverageTable.*"),
+    Mutant("ocl-padded-tile", "OpenCL padded tile indexed as unpadded", "kernels/transpose/opencl/transpose.cl",
+           "kernel void transpose_padded(int rows, int cols, global const float* in_base, ulong in_offset, global float* out_base,\n"
+           "                             ulong out_offset) {\n  local float tile[TILE][TILE + 1];",
+           "kernel void transpose_padded(int rows, int cols, global const float* in_base, ulong in_offset, global float* out_base,\n"
+           "                             ulong out_offset) {\n  local float tile[TILE][TILE - 1];",
+           "opencl", OCL_TRANSPOSE, "*transpose_padded"),
+    # --- the fixtures and the spec rows (no device) -----------------------------
+    Mutant("guard-far-end", "guard check stops one byte short of the guard's end", "fixtures/src/guarded_buffer.cpp",
+           "  for (std::size_t i = 0; i < kGuardBytes; ++i) {", "  for (std::size_t i = 0; i + 1 < kGuardBytes; ++i) {",
+           "host", FIXTURES, "GuardZones.*"),
+    Mutant("poison-zero", "outputs poisoned with zeros", "fixtures/include/smemc/float_bits.hpp",
+           "inline constexpr std::uint8_t kPoisonByte = 0xFF;", "inline constexpr std::uint8_t kPoisonByte = 0x00;",
+           "host", FIXTURES, "Poison.*:GuardZones.*"),
+    Mutant("comparator-zero-sign", "the comparator takes -0 for +0", "fixtures/include/smemc/float_bits.hpp",
+           "  if (e == g) return true;  // references never produce the poison pattern",
+           "  if (e == g || expected == got) return true;",
+           "host", FIXTURES, "Comparator.*:SameResult.*"),
+    Mutant("edge-sizes-2k1", "edge sizes lose 2^k + 1", "fixtures/src/generators.cpp",
+           "    sizes.insert(sizes.end(), {p - 1, p, p + 1});", "    sizes.insert(sizes.end(), {p - 1, p});",
+           "host", FIXTURES, "EdgeSizes.*:Generators.*"),
+    Mutant("small-integers-too-large", "small_integers draws values that make partial sums round", "fixtures/src/data.cpp",
+           "      const std::int64_t m = small_integer_bound(n);", "      const std::int64_t m = 64 * small_integer_bound(n);",
+           "host", FIXTURES, "DataPromises*.*:DataProperty.*"),
+    Mutant("exact-sum-carry", "the exact sum drops a carry between words", "fixtures/src/exact_sum.cpp",
+           "  carry = static_cast<std::uint64_t>(sum < a) | static_cast<std::uint64_t>(total < sum);",
+           "  carry = static_cast<std::uint64_t>(total < sum);",
+           "host", FIXTURES, "ExactSum*.*:ErrorBound*.*"),
+    Mutant("zero-case-property", "a property that ran no case passes", "fixtures/src/testing.cpp",
+           "  if (cases == 0) {", "  if (cases < 0) {",
+           "host", FIXTURES, "PropertyFloor.trivial_property", env={"RC_PARAMS": "max_success=0"},
+           clean_output=r"\[  SKIPPED \] PropertyFloor\.trivial_property"),
+    Mutant("tree-depth", "the trees' summation depth formula one short", "kernels/reduce/host_models.cpp",
+           "  return 1 + ceil_log2(block) + per_fixup_thread + ceil_log2(kFixupThreads);",
+           "  return ceil_log2(block) + per_fixup_thread + ceil_log2(kFixupThreads);",
+           "host", SPEC, "reduce/ReduceSpec.*"),
+    Mutant("tree-block-rule", "the trees take any block size", "kernels/reduce/spec.cpp",
+           "  return {.block = {min_block, 1024, true}, .tested_blocks = tested,",
+           "  return {.block = {min_block, 1024, false}, .tested_blocks = tested,",
+           "host", SPEC, "reduce/ReduceSpec.contract_table/*"),
+    Mutant("scan-depth", "the scan's per-prefix depth ignores the chunk's carry", "kernels/moving_average/host_models.cpp",
+           "  const std::int64_t carried = chunk == 0 ? 0 : tile_total + width(kCarryThreads - 1) + chunk;",
+           "  const std::int64_t carried = 0;",
+           "host", SPEC, "moving_average/MovingAverageSpec.*"),
 ]
 
+SANITIZER_EXIT = 86
 
-def run(cmd, **kw):
+
+def sh(cmd, **kw):
     return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kw)
 
 
-def binary(build, backend, family):
-    name = f"smemc_{family}_{backend}_tests"
-    return build / "tests" / ("opencl/" + name if backend == "opencl" else name)
+def chosen_mutants(only):
+    return [m for m in MUTANTS if not only or m.backend in only]
+
+
+def check_sources(mutants):
+    for m in mutants:
+        count = (ROOT / m.file).read_text().count(m.original)
+        if count != 1:
+            sys.exit(f"mutant '{m.id}': expected exactly one match in {m.file}, found {count}")
+
+
+def find_sanitizer():
+    found = shutil.which("compute-sanitizer")
+    if found:
+        return found
+    for candidate in ("/usr/local/cuda/bin/compute-sanitizer", "/usr/local/cuda/compute-sanitizer/compute-sanitizer"):
+        if os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def run_checks(m, binary):
+    """Runs the mutant's checks; returns (verdict, failing tests, first report)."""
+    env = dict(os.environ, SMEMC_RESULTS_DIR="")
+    env.pop("SMEMC_WORKLOAD", None)  # the device's ordinary workload: a lost atomic update needs real sizes
+    env.pop("RC_PARAMS", None)
+    env.update(m.env)
+    # Brief output hides the skip lines a clean_output check reads.
+    cmd = [str(binary), f"--gtest_filter={m.gtest_filter}", "--gtest_fail_fast"] + ([] if m.clean_output else ["--gtest_brief=1"])
+    if m.tool:
+        sanitizer = find_sanitizer()
+        if not sanitizer:
+            return "SKIPPED (no compute-sanitizer)", [], ""
+        env["SMEMC_WORKLOAD"] = "reduced"
+        cmd = [sanitizer, "--tool", m.tool, "--error-exitcode", str(SANITIZER_EXIT), "--report-api-errors", "no"] + cmd
+    tested = sh(cmd, env=env, timeout=900)
+    out = tested.stdout
+    failed = sorted(set(re.findall(r"^\[  FAILED  \] ([^,\s]+)", out, re.M)))
+    if m.tool and tested.returncode == SANITIZER_EXIT:
+        reports = re.findall(r"^========= (.*(?:hazard|Race|race|Invalid|error).*)$", out, re.M)
+        return "caught", failed, reports[0] if reports else "compute-sanitizer reported"
+    if m.clean_output:
+        if not re.search(m.clean_output, out, re.M):
+            return "caught", failed, f"no line matching /{m.clean_output}/"
+    elif tested.returncode != 0 and failed:
+        first = re.search(r"^(.*(?:Failure|exceeds|expected|guard|mismatch|did not|written).*)$", out, re.M)
+        return "caught", failed, first.group(1)[:200] if first else ""
+    ran = re.search(r"^\[==========\] (\d+) tests? from .* ran", out, re.M)
+    if not failed and ran and out.count("SMEMC_SKIPPED: ") >= int(ran.group(1)):
+        return "SKIPPED (no device)", failed, ""
+    return "NOT CAUGHT", failed, out[-300:].replace("\n", " | ")
+
+
+def plant(m):
+    path = ROOT / m.file
+    source = path.read_text()
+    path.write_text(source.replace(m.original, m.planted))
+    return path, source
+
+
+def build_target(build, m):
+    built = sh(["cmake", "--build", str(build), "--target", Path(m.binary).name])
+    if built.returncode != 0:
+        sys.exit(f"mutant '{m.id}' does not build:\n{built.stdout[-3000:]}")
+
+
+def table(rows):
+    print("\n| planted bug | backend | checked by | verdict | failing tests | first report | seconds |")
+    print("|---|---|---|---|---|---|---|")
+    for m, verdict, failed, first, seconds in rows:
+        checked_by = f"{m.tool} over {m.gtest_filter}" if m.tool else m.gtest_filter
+        shown = f"{len(failed)}" + (f" (`{failed[0]}`)" if failed else "")
+        first = first.replace("|", "\\|")
+        print(f"| {m.bug} | {m.backend} | `{checked_by}` | {verdict} | {shown} | {first} | {seconds:.0f} |")
+    caught = sum(1 for r in rows if r[1] == "caught")
+    print(f"\n{caught} of {len(rows)} planted bugs caught")
+
+
+def finish(rows):
+    table(rows)
+    verdicts = [r[1] for r in rows]
+    if any(v == "NOT CAUGHT" for v in verdicts):
+        sys.exit(1)
+    if any(v.startswith("SKIPPED") for v in verdicts):
+        sys.exit(3)
+
+
+def report(m, verdict, failed, first, seconds, rows):
+    rows.append((m, verdict, failed, first, seconds))
+    print(f"--- {m.id}: {m.bug} [{m.backend}{', ' + m.tool if m.tool else ''}]: {verdict} ({len(failed)} failing tests)",
+          flush=True)
+    if first:
+        print(f"      first report: {first}", flush=True)
+
+
+def command_run(build, only):
+    mutants = chosen_mutants(only)
+    check_sources(mutants)
+    rows = []
+    try:
+        for m in mutants:
+            start = time.time()
+            path, source = plant(m)
+            try:
+                build_target(build, m)
+            finally:
+                path.write_text(source)
+            verdict, failed, first = run_checks(m, build / "tests" / m.binary)
+            report(m, verdict, failed, first, time.time() - start, rows)
+    finally:
+        restored = sh(["cmake", "--build", str(build)])
+        if restored.returncode != 0:
+            print("rebuilding the restored sources failed", file=sys.stderr)
+    finish(rows)
+
+
+def command_prebuild(build, out, only):
+    mutants = chosen_mutants(only)
+    check_sources(mutants)
+    out.mkdir(parents=True, exist_ok=True)
+    try:
+        for m in mutants:
+            start = time.time()
+            path, source = plant(m)
+            try:
+                build_target(build, m)
+            finally:
+                path.write_text(source)
+            (out / m.id).mkdir(exist_ok=True)
+            kept = out / m.id / Path(m.binary).name
+            shutil.copy2(build / "tests" / m.binary, kept)
+            sh(["strip", str(kept)])
+            print(f"--- {m.id}: built {kept} in {time.time() - start:.0f} s", flush=True)
+    finally:
+        sh(["cmake", "--build", str(build)])
+
+
+def command_prebuilt(out, only):
+    rows = []
+    for m in chosen_mutants(only):
+        binary = out / m.id / Path(m.binary).name
+        if not binary.is_file():
+            print(f"--- {m.id}: no prebuilt binary at {binary}", flush=True)
+            continue
+        start = time.time()
+        verdict, failed, first = run_checks(m, binary)
+        report(m, verdict, failed, first, time.time() - start, rows)
+    finish(rows)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("build", type=Path, help="a configured build folder (e.g. build/dev)")
-    parser.add_argument("--only", choices=["cuda", "opencl"], help="plant only this backend's bugs")
-    parser.add_argument("--list", action="store_true", help="list the mutants and exit")
+    sub = parser.add_subparsers(dest="command", required=True)
+    run_p = sub.add_parser("run", help="plant, rebuild and run here")
+    run_p.add_argument("build", type=Path, help="a configured build folder (e.g. build/dev)")
+    pre_p = sub.add_parser("prebuild", help="plant and rebuild here; keep the binaries")
+    pre_p.add_argument("build", type=Path)
+    pre_p.add_argument("out", type=Path, help="where each mutant's binary goes (<out>/<id>/)")
+    post_p = sub.add_parser("prebuilt", help="run binaries made by prebuild")
+    post_p.add_argument("out", type=Path)
+    sub.add_parser("list", help="list the mutants")
+    for p in (run_p, pre_p, post_p):
+        p.add_argument("--only", nargs="+", choices=["cuda", "opencl", "host"], help="only these backends' mutants")
     args = parser.parse_args()
-    chosen = [m for m in MUTANTS if args.only in (None, m[4])]
-    if args.list:
-        for m in chosen:
-            print(f"{m[4]:7} {m[5]:15} {m[0]}")
+    if args.command == "list":
+        for m in MUTANTS:
+            print(f"{m.id:28} {m.backend:7} {m.tool or '-':10} {m.bug}")
         return
-    build = args.build.resolve()
-    if not (build / "CMakeCache.txt").is_file():
-        sys.exit(f"{build} is not a configured build folder (no CMakeCache.txt)")
-    for m in chosen:
-        source = (ROOT / m[1]).read_text()
-        if source.count(m[2]) != 1:
-            sys.exit(f"mutant '{m[0]}': expected exactly one '{m[2]}' in {m[1]}")
-    # The ordinary workload of the device (full on a GPU, cpu on PoCL): a
-    # lost atomic update, for one, needs real concurrency and sizes to show.
-    env = dict(os.environ, SMEMC_RESULTS_DIR="")
-    env.pop("SMEMC_WORKLOAD", None)
-    rows, uncaught = [], 0
-    for name, rel, original, planted, backend, family, gfilter in chosen:
-        path = ROOT / rel
-        source = path.read_text()
-        target = binary(build, backend, family)
-        start = time.time()
-        try:
-            path.write_text(source.replace(original, planted))
-            built = run(["cmake", "--build", str(build), "--target", target.name])
-            if built.returncode != 0:
-                sys.exit(f"mutant '{name}' does not build:\n{built.stdout[-3000:]}")
-            tested = run([str(target), f"--gtest_filter={gfilter}", "--gtest_brief=1"], env=env)
-        finally:
-            path.write_text(source)
-        failed = sorted(set(re.findall(r"^\[  FAILED  \] ([^,\s]+)", tested.stdout, re.M)))
-        passed = re.search(r"^\[  PASSED  \] (\d+) test", tested.stdout, re.M)
-        skipped = not failed and passed is not None and passed.group(1) == "0"
-        caught = tested.returncode != 0 and bool(failed)
-        uncaught += not caught
-        verdict = "caught" if caught else ("SKIPPED (no device)" if skipped else "NOT CAUGHT")
-        rows.append((name, backend, verdict, len(failed), time.time() - start))
-        print(f"--- {name} [{backend}]: {verdict} ({len(failed)} failing tests)", flush=True)
-        for line in failed:
-            print(f"      {line}")
-        first = re.search(r"^(.*(?:Failure|exceeds|expected|guard|mismatch).*)$", tested.stdout, re.M)
-        if first:
-            print(f"      first report: {first.group(1)[:300]}")
-    restored = run(["cmake", "--build", str(build)])
-    print("\n| planted bug | backend | verdict | failing tests | seconds |\n|---|---|---|---|---|")
-    for name, backend, verdict, count, seconds in rows:
-        print(f"| {name} | {backend} | {verdict} | {count} | {seconds:.0f} |")
-    if restored.returncode != 0:
-        sys.exit("rebuilding the restored sources failed")
-    sys.exit(1 if uncaught else 0)
+    if args.command in ("run", "prebuild"):
+        build = args.build.resolve()
+        if not (build / "CMakeCache.txt").is_file():
+            sys.exit(f"{build} is not a configured build folder (no CMakeCache.txt)")
+        if args.command == "run":
+            command_run(build, args.only)
+        else:
+            command_prebuild(build, args.out.resolve(), args.only)
+    else:
+        command_prebuilt(args.out.resolve(), args.only)
 
 
 if __name__ == "__main__":

@@ -44,6 +44,11 @@ float ReductionRun::finish() {
   return out_.download(stream_)[0];
 }
 
+std::string ReductionRun::written_while_held() const {
+  const float out = out_.download(Stream{})[0];
+  return bits_of(out) == kPoisonBits ? std::string() : "out[0] was written (" + describe(out) + ")";
+}
+
 float run(const Variant& v, std::span<const float> x, int block, Stream stream) {
   ReductionRun r(v, x, block, stream);
   r.launch();

@@ -35,6 +35,9 @@ class ReductionRun {
   ReductionRun(const Variant& v, std::span<const float> x, int block, Stream stream = {});
   void launch();
   float finish();  // synchronises, verifies guards and input, returns out[0]
+  // Empty while out[0] still holds the poison, read on the default stream
+  // (the launch contract test looks while the run's stream is held).
+  std::string written_while_held() const;
 
  private:
   const Variant& v_;

@@ -10,6 +10,7 @@
 
 #include "reduce/spec.hpp"
 #include "reduce_harness.hpp"
+#include "contract_tables.hpp"
 #include "smemc/generators.hpp"
 #include "smemc/testing.hpp"
 #include "smemc/workload.hpp"
@@ -57,14 +58,16 @@ TEST_P(ReduceSpec, spec_row) {
   }
 }
 
-// The summation depth the row states (the k of its bound) is at least the
-// depth its model's tree really has, for every tested block and many n.
-TEST_P(ReduceSpec, depth_formula_covers_model) {
+// The summation depth the row states (the k of its bound) is exactly the
+// depth its model's tree has, for every tested block and many n: a formula
+// that overstates it loosens the bound, one that understates it makes the
+// bound unsound.
+TEST_P(ReduceSpec, depth_formula_is_the_models) {
   const Spec& s = *GetParam().spec;
   for (int block : s.domain.tested_blocks) {
     for (std::int64_t n : gen::edge_sizes(std::int64_t{1} << 21, block)) {
       if (!accepts(s, n, block)) continue;
-      ASSERT_GE(s.summation_depth(n, block), s.model_depth(n, block)) << s.doc.name << " n=" << n << " block=" << block;
+      ASSERT_EQ(s.summation_depth(n, block), s.model_depth(n, block)) << s.doc.name << " n=" << n << " block=" << block;
     }
   }
 }
@@ -89,6 +92,33 @@ TEST_P(ReduceSpec, model_within_bound) {
       expect_within_bound(s, x, c.block, backward, describe(s, c) + " (model, backward chain)");
     }
   });
+}
+
+// The row's validate() refuses and accepts exactly what its fixed table says.
+TEST_P(ReduceSpec, contract_table) {
+  const Spec& s = *GetParam().spec;
+  const auto* cases = contract::cases_of(contract::reduce_cases(), s.doc.name);
+  ASSERT_NE(cases, nullptr) << s.doc.name << " has no fixed table in tests/common/contract_tables.hpp";
+  for (const contract::SizeCase& c : *cases) {
+    const Args args{.n = c.n,
+                    .data = {reinterpret_cast<void*>(std::uintptr_t{0x10000}), c.data_offset_bytes},
+                    .out = {reinterpret_cast<void*>(std::uintptr_t{0x20000}), 0},
+                    .workspace = {reinterpret_cast<void*>(std::uintptr_t{0x30000}), 0},
+                    .block = c.block};
+    const std::string situation = std::string(s.doc.name) + " n=" + std::to_string(c.n) + " block=" + std::to_string(c.block) +
+                                  " data offset " + std::to_string(c.data_offset_bytes);
+    if (c.refusal.empty()) {
+      EXPECT_NO_THROW(validate(s, args)) << situation << " must be accepted: " << size_violation(s, c.n, c.block);
+    } else {
+      smemc::testing::expect_invalid_argument([&] { validate(s, args); }, s.doc.name, c.refusal, situation);
+    }
+  }
+}
+
+TEST(ReduceSpecTable, names_only_spec_rows) {
+  for (const auto& entry : contract::reduce_cases()) {
+    EXPECT_NO_THROW(spec_named(entry.variant)) << "tests/common/contract_tables.hpp names " << entry.variant;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(reduce, ReduceSpec, ::testing::ValuesIn(spec_rows()), smemc::testing::VariantName{});

@@ -68,11 +68,18 @@ TEST_F(SmemFacts, static_shared_memory_matches_declarations) {
   EXPECT_EQ(attributes_of(kernel_named(all, "reduce_smem_fixup").function).sharedSizeBytes, 4096u) << "float scratch[1024]";
   EXPECT_EQ(attributes_of(kernel_named(all, "gpu_shared_memory").function).sharedSizeBytes, 40u) << "float sh_arr[10]";
   // The same float[10] beside kernels that use extern __shared__: at least
-  // the declaration, and (nvcc 13.0: 48) padded to a multiple of 16 bytes.
+  // the declaration. How much more is the compiler's choice, not a fact of
+  // the language: a stated assumption per toolkit, checked where it is
+  // stated (nvcc 13.0 pads it to 48, a multiple of 16: seen on the H200) and
+  // only reported elsewhere.
   const std::size_t padded = attributes_of(kernel_named(all, "ten_floats_beside_extern").function).sharedSizeBytes;
-  std::cout << "[ facts    ] float[10] beside extern __shared__ users: " << padded << " bytes\n";
+  std::cout << "[ facts    ] float[10] beside extern __shared__ users: " << padded << " bytes (CUDA " << CUDART_VERSION
+            << ")\n";
   EXPECT_GE(padded, 40u);
-  EXPECT_EQ(padded % 16, 0u) << padded << " bytes";
+  const std::map<int, std::size_t> padded_by_toolkit_major = {{13, 48}};
+  if (const auto it = padded_by_toolkit_major.find(CUDART_VERSION / 1000); it != padded_by_toolkit_major.end()) {
+    EXPECT_EQ(padded, it->second) << "the stated padding of CUDA " << it->first << " changed";
+  }
 }
 
 // §5.3's values/counts layout over one extern __shared__ buffer, checked by
@@ -86,6 +93,7 @@ TEST_F(SmemFacts, aliased_extern_values_counts_layout) {
       input.upload(in);
       sort_tiles(n, device_pointer<float>(input.data()), device_pointer<float>(output.data()), block, nullptr);
       SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
+      input.verify_guards();
       output.verify_guards();
       std::vector<float> expected = in;
       for (std::int64_t base = 0; base < n; base += block) {
@@ -104,12 +112,12 @@ TEST_F(SmemFacts, aliased_extern_char_and_int_views) {
   constexpr int count = 257;
   std::vector<int> in(count);
   for (int i = 0; i < count; ++i) in[i] = static_cast<int>(0x01020304u * (i + 1) ^ 0xA5A5A5A5u);
-  DeviceBuffer<int> input(count), same(1);
+  GuardedBuffer<int> input("in", count), same("same", 1);
   GuardedBuffer<unsigned char> bytes("bytes", 4 * count);
   input.upload(in);
-  same.fill_bytes(0xFF);
-  alias_bytes(count, device_pointer<int>(input.at()), device_pointer<unsigned char>(bytes.data()), device_pointer<int>(same.at()), nullptr);
+  alias_bytes(count, device_pointer<int>(input.data()), device_pointer<unsigned char>(bytes.data()), device_pointer<int>(same.data()), nullptr);
   SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
+  for (const auto* guarded : {&input, &same}) guarded->verify_guards();
   bytes.verify_guards();
   EXPECT_EQ(same.download()[0], 1) << "sharedChars and sharedInts have different addresses";
   std::vector<unsigned char> expected(4 * count);
@@ -124,10 +132,9 @@ TEST_F(SmemFacts, dynamic_shared_memory_above_48KiB_needs_opt_in) {
   const int kDefaultLimit = static_cast<int>(backend().status().limits.local_memory_bytes);
   const int count = kDefaultLimit / 4 + 4096;  // 16 KiB over the limit
   std::vector<float> in = make_data(DataKind::uniform, count, 0x48Cu);
-  DeviceBuffer<float> input(count);
-  GuardedBuffer<float> output("out", count);
+  GuardedBuffer<float> input("in", count), output("out", count);
   input.upload(in);
-  float* const in_ptr = device_pointer<float>(input.at());
+  float* const in_ptr = device_pointer<float>(input.data());
   float* const out_ptr = device_pointer<float>(output.data());
 
   allow_reverse_dynamic_bytes(kDefaultLimit);  // the limit every kernel starts with
@@ -145,14 +152,39 @@ TEST_F(SmemFacts, dynamic_shared_memory_above_48KiB_needs_opt_in) {
   output.poison();
   reverse_through_smem(count, in_ptr, out_ptr, nullptr);
   SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
+  input.verify_guards();
   output.verify_guards();
   const std::vector<float> got = output.download();
   for (int i = 0; i < count; ++i) ASSERT_EQ(bits_of(got[i]), bits_of(in[count - 1 - i])) << i;
 }
 
-// Cache preferences are hints: accepted, and no result changes.
+// Cache preferences are hints: accepted, read back as set (the device's
+// preference, and each kernel's shared-memory carveout, the attribute that
+// can be read back), and no result changes. The device's and the kernels'
+// settings are restored afterwards, whatever happens.
+class CachePreferencesRestored {
+ public:
+  explicit CachePreferencesRestored(const std::vector<KernelSymbol>& kernels) : kernels_(kernels) {
+    SMEMC_CUDA_CHECK(cudaDeviceGetCacheConfig(&device_config_));
+  }
+  ~CachePreferencesRestored() {
+    SMEMC_CUDA_CHECK_NOTHROW(cudaDeviceSetCacheConfig(device_config_));
+    for (const KernelSymbol& k : kernels_) {
+      SMEMC_CUDA_CHECK_NOTHROW(cudaFuncSetCacheConfig(k.function, cudaFuncCachePreferNone));
+      SMEMC_CUDA_CHECK_NOTHROW(cudaFuncSetAttribute(k.function, cudaFuncAttributePreferredSharedMemoryCarveout, -1));
+    }
+  }
+  CachePreferencesRestored(const CachePreferencesRestored&) = delete;
+  CachePreferencesRestored& operator=(const CachePreferencesRestored&) = delete;
+
+ private:
+  const std::vector<KernelSymbol>& kernels_;
+  cudaFuncCache device_config_ = cudaFuncCachePreferNone;
+};
+
 TEST_F(SmemFacts, cache_config_changes_no_result) {
   const auto kernels = every_kernel();
+  const CachePreferencesRestored restore(kernels);
   const std::vector<float> x = make_data(DataKind::uniform, workload().reduced ? 3001 : 300007, 0xCAC4Eu);
   auto results = [&] {
     std::vector<std::uint32_t> bits;
@@ -177,6 +209,7 @@ TEST_F(SmemFacts, cache_config_changes_no_result) {
       for (float f : out.download()) bits.push_back(bits_of(f));
     }
     for (const moving_average::Variant& v : join(moving_average::specs(), moving_average::implementations())) {
+      if (v.spec->determinism != Determinism::ordered) continue;  // the look-back's bits vary run to run
       const int block = v.spec->domain.tested_blocks.front();
       const std::int64_t n = moving_average::size_violation(*v.spec, 1000, block).empty() ? 1000 : 10;
       GuardedBuffer<float> data("data", n);
@@ -188,10 +221,22 @@ TEST_F(SmemFacts, cache_config_changes_no_result) {
     return bits;
   };
   const std::vector<std::uint32_t> baseline = results();
-  for (cudaFuncCache config : {cudaFuncCachePreferShared, cudaFuncCachePreferL1, cudaFuncCachePreferEqual, cudaFuncCachePreferNone}) {
-    SMEMC_CUDA_CHECK(cudaDeviceSetCacheConfig(config));
-    for (const KernelSymbol& k : kernels) SMEMC_CUDA_CHECK(cudaFuncSetCacheConfig(k.function, config));
-    EXPECT_EQ(results(), baseline) << "cache config " << static_cast<int>(config);
+  struct Preference {
+    cudaFuncCache config;
+    int carveout_percent;  // the kernels' preferred shared-memory share of the unified L1
+  };
+  for (const Preference p : {Preference{cudaFuncCachePreferShared, 100}, Preference{cudaFuncCachePreferL1, 0},
+                             Preference{cudaFuncCachePreferEqual, 50}, Preference{cudaFuncCachePreferNone, 25}}) {
+    SMEMC_CUDA_CHECK(cudaDeviceSetCacheConfig(p.config));
+    cudaFuncCache read_back{};
+    SMEMC_CUDA_CHECK(cudaDeviceGetCacheConfig(&read_back));
+    EXPECT_EQ(read_back, p.config) << "the device's cache preference did not take";
+    for (const KernelSymbol& k : kernels) {
+      SMEMC_CUDA_CHECK(cudaFuncSetCacheConfig(k.function, p.config));
+      SMEMC_CUDA_CHECK(cudaFuncSetAttribute(k.function, cudaFuncAttributePreferredSharedMemoryCarveout, p.carveout_percent));
+      EXPECT_EQ(attributes_of(k.function).preferredShmemCarveout, p.carveout_percent) << k.name << ": the carveout did not take";
+    }
+    EXPECT_EQ(results(), baseline) << "cache config " << static_cast<int>(p.config) << ", carveout " << p.carveout_percent << " %";
   }
 }
 
@@ -216,8 +261,10 @@ TEST_F(SmemFacts, occupancy_never_rises_with_shared_memory) {
 
 // §5.8's figures, read off the device and compared with a table keyed by
 // compute capability (the CUDA C++ Programming Guide's per-architecture
-// limits). Banks are not a device attribute: the bank width is what
-// cudaDeviceGetSharedMemConfig reports; the count, 32, is architectural.
+// limits). Banks are not a device attribute: their width (4 bytes) and
+// count (32) are architectural since compute capability 5.0, stated here and
+// measured by the profile checks (tests/profile: smem[s*tid]); the runtime's
+// query of the bank width is deprecated and not used.
 TEST_F(SmemFacts, device_figures_match_the_texts) {
   struct Figures {
     int smem_per_sm;
@@ -234,25 +281,14 @@ TEST_F(SmemFacts, device_figures_match_the_texts) {
   SMEMC_CUDA_CHECK(cudaGetDevice(&device));
   cudaDeviceProp prop{};
   SMEMC_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-  cudaSharedMemConfig bank_config{};
-  const cudaError_t bank_query = cudaDeviceGetSharedMemConfig(&bank_config);
-#pragma GCC diagnostic pop
-  (void)cudaGetLastError();
   std::cout << "[ figures  ] " << prop.name << " cc " << prop.major << '.' << prop.minor
             << ": sharedMemPerMultiprocessor " << prop.sharedMemPerMultiprocessor << ", reservedSharedMemPerBlock "
             << prop.reservedSharedMemPerBlock << ", sharedMemPerBlockOptin " << prop.sharedMemPerBlockOptin
-            << ", sharedMemPerBlock " << prop.sharedMemPerBlock << ", warpSize " << prop.warpSize << ", bank config "
-            << (bank_query == cudaSuccess ? std::to_string(static_cast<int>(bank_config)) : cudaGetErrorName(bank_query))
-            << '\n';
+            << ", sharedMemPerBlock " << prop.sharedMemPerBlock << ", warpSize " << prop.warpSize << '\n';
   EXPECT_EQ(prop.warpSize, 32);
   // The 1 KiB the driver keeps per block is the difference between an SM's
   // shared memory and the most one block may use.
   EXPECT_EQ(prop.sharedMemPerMultiprocessor - prop.reservedSharedMemPerBlock, prop.sharedMemPerBlockOptin);
-  if (bank_query == cudaSuccess) {
-    EXPECT_EQ(bank_config, cudaSharedMemBankSizeFourByte) << "banks are 4 bytes wide";
-  }
   const auto it = known.find({prop.major, prop.minor});
   if (it == known.end()) {
     GTEST_SKIP() << "no expected figures for compute capability " << prop.major << '.' << prop.minor
@@ -265,17 +301,20 @@ TEST_F(SmemFacts, device_figures_match_the_texts) {
   EXPECT_EQ(static_cast<int>(prop.sharedMemPerBlock), 48 * 1024) << "the static + default dynamic limit";
 }
 
-// §5.5's four access patterns compute what they say (their conflict counts
-// are a profiling matter).
-TEST_F(SmemFacts, bank_conflict_exhibits_compute_their_reads) {
+// §5.5's four access patterns smem[s*tid] read what they index. What they
+// cost (1, 2, 32 and 1 wavefronts per request) is measured by the profile
+// checks (tests/profile); this only holds the kernels those measure to
+// their results.
+TEST_F(SmemFacts, bank_stride_patterns_read_what_they_index) {
   constexpr int blocks = 6;
   const std::vector<float> in = make_data(DataKind::bit_patterns, blocks * 1024, 0xBA4Cu);
-  DeviceBuffer<float> input(in.size());
+  GuardedBuffer<float> input("in", in.size());
   input.upload(in);
   for (int stride : {1, 2, 32, 33}) {
     GuardedBuffer<float> out("out", blocks * 32);
-    bank_stride_read(stride, blocks, device_pointer<float>(input.at()), device_pointer<float>(out.data()), nullptr);
+    bank_stride_read(stride, blocks, device_pointer<float>(input.data()), device_pointer<float>(out.data()), nullptr);
     SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
+    input.verify_guards();
     out.verify_guards();
     const std::vector<float> got = out.download();
     for (int b = 0; b < blocks; ++b) {

@@ -48,10 +48,10 @@ std::vector<Table> tables() {
     all.push_back({"transpose", t});
   }
   {
-    std::string t = header({"variant", "idea", "cost", "preconditions", "prefix depth k"});
+    std::string t = header({"variant", "idea", "cost", "preconditions", "determinism", "depth k of prefix i"});
     for (const moving_average::Spec& s : moving_average::specs()) {
       t += row({name_cell(s.doc), std::string(s.doc.idea), std::string(s.doc.cost), moving_average::preconditions(s),
-                std::string(s.error_model)});
+                std::string(to_string(s.determinism)), std::string(s.error_model)});
     }
     all.push_back({"moving_average", t});
   }

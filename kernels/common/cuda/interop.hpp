@@ -5,8 +5,12 @@
 #include <cuda_runtime.h>
 
 #include <cstddef>
+#include <cstdint>
+#include <string_view>
 
 #include "common/device_address.hpp"
+#include "common/preconditions.hpp"
+#include "common/spec.hpp"
 #include "common/stream.hpp"
 
 namespace smemc {
@@ -22,5 +26,11 @@ T* device_pointer(DeviceAddress a) {
 
 // The address of a device pointer, for launchers that take raw pointers.
 inline DeviceAddress address_of(const void* p) { return {const_cast<void*>(p), 0}; }
+
+// A raw-pointer launcher's alignment check: the spec's validate() sees the
+// offset of an address into its allocation, this the pointer itself.
+inline void require_aligned(std::string_view launcher, const void* p, std::size_t alignment) {
+  reject_if(launcher, alignment_violation(reinterpret_cast<std::uintptr_t>(p), alignment));
+}
 
 }  // namespace smemc

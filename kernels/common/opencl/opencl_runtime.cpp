@@ -322,7 +322,10 @@ namespace {
 // here with a 30-line program; docs/porting.md). Under the simulator a
 // write at an offset is therefore made as a write of the whole buffer from
 // its start: read it, change the range, write it back. The bytes are the
-// same; only the simulator's bookkeeping differs.
+// same; only the simulator's bookkeeping differs. The price: under the
+// simulator a fill waits for its queue, so the backend does not offer to
+// hold a stream there (launch_is_asynchronous skips; PoCL and NVIDIA's
+// OpenCL check the launch contract).
 template <typename Change>
 bool rewrite_whole_under_simulator(Stream stream, DeviceAddress dst, std::size_t bytes, Change change) {
   if (!device().simulator() || dst.offset == 0) return false;

@@ -123,6 +123,7 @@ std::span<const Implementation<Args>> implementations() {
       {"moving_average_seed", &launch_moving_average_seed},
       {"moving_average_block", &launch_block},
       {"moving_average_scan", &launch_scan},
+      {"moving_average_lookback", &launch_moving_average_lookback},
   };
   return table;
 }
@@ -134,6 +135,7 @@ std::span<const KernelSymbol> kernel_symbols() {
       kernel_symbol<&scan_tile_totals>("scan_tile_totals", 0),
       kernel_symbol<&scan_carries>("scan_carries", sizeof(float) * model::kCarryThreads),
       kernel_symbol<&scan_apply_means>("scan_apply_means", 0),
+      lookback_kernel_symbol(),
   };
   return symbols;
 }

@@ -13,6 +13,10 @@ namespace smemc::moving_average {
 void launch_moving_average_seed(const Args& args, Stream stream);
 KernelSymbol seed_kernel_symbol();
 
+// The single-pass look-back scan (moving_average_lookback.cu).
+void launch_moving_average_lookback(const Args& args, Stream stream);
+KernelSymbol lookback_kernel_symbol();
+
 // Every moving-average kernel, for the shared-memory facts.
 std::span<const KernelSymbol> kernel_symbols();
 

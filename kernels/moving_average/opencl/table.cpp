@@ -54,6 +54,12 @@ const Implementation<Args> kTable[] = {
     {"moving_average_seed", &moving_average_seed},
     {"moving_average_block", &moving_average_block},
     {"moving_average_scan", &moving_average_scan},
+    // A tile waits for the tiles that took their tickets before it; OpenCL
+    // promises no forward progress between work-groups (a device may run
+    // them one after another, as Oclgrind does, or keep a waiting group
+    // resident while its predecessor never starts).
+    {"moving_average_lookback", nullptr,
+     "needs forward progress between work-groups (a tile waits for its predecessors), which OpenCL 1.2 does not promise"},
 };
 
 }  // namespace

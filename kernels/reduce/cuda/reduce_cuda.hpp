@@ -32,10 +32,14 @@ void reduce_warp_volatile_legacy(std::int64_t n, const float* in, float* out, fl
 void reduce_warp_syncwarp(std::int64_t n, const float* in, float* out, float* partials, int block, cudaStream_t stream);
 void reduce_warp_shfl(std::int64_t n, const float* in, float* out, float* partials, int block, cudaStream_t stream);
 
+// The last rung: a fixed grid of float4 loads, shuffle trees, the fix-up (reduce_vec4.cu).
+void reduce_vec4_grid_stride(std::int64_t n, const float* in, float* out, float* partials, int block, cudaStream_t stream);
+
 // The table lines of each file (table.cpp joins them).
 std::span<const CudaLine<Args>> halving_lines();
 std::span<const CudaLine<Args>> block_lines();
 std::span<const CudaLine<Args>> smem_lines();
+std::span<const CudaLine<Args>> vec4_lines();
 KernelSymbol fixup_kernel_symbol();
 
 // Every reduction kernel, for the shared-memory facts.

@@ -1,6 +1,7 @@
 // The CUDA implementation table of the reduction family: every spec row is
 // implemented. The lines live beside their kernels (one per variant, in
-// reduce_by_halving.cu, reduce_block.cu, reduce_smem.cu); this joins them.
+// reduce_by_halving.cu, reduce_block.cu, reduce_smem.cu, reduce_vec4.cu);
+// this joins them.
 #include <vector>
 
 #include "reduce/cuda/reduce_cuda.hpp"
@@ -11,7 +12,7 @@ namespace {
 const std::vector<CudaLine<Args>>& lines() {
   static const std::vector<CudaLine<Args>> all = [] {
     std::vector<CudaLine<Args>> v;
-    for (auto part : {halving_lines(), block_lines(), smem_lines()}) v.insert(v.end(), part.begin(), part.end());
+    for (auto part : {halving_lines(), block_lines(), smem_lines(), vec4_lines()}) v.insert(v.end(), part.begin(), part.end());
     return v;
   }();
   return all;

@@ -185,3 +185,57 @@ kernel __attribute__((reqd_work_group_size(1024, 1, 1))) void fixup_partials(int
   sum = tree_full(sum, scratch);
   if (get_local_id(0) == 0) out_base[out_offset] = sum;
 }
+
+// --- the last rung: a fixed grid of float4 loads -----------------------------
+
+#define WARP 32
+
+// The CUDA kernel's 32-lane __shfl_down_sync tree, in local memory: at
+// offsets 16, 8, 4, 2, 1 lane l adds lane l + offset; every segment of 32
+// work-items sums on its own, lane 0 of each ends with the segment's sum.
+// Every work-item of the group calls it (it has barriers).
+float segment_tree(float v, local float* s) {
+  const uint t = get_local_id(0), lane = t % WARP;
+  s[t] = v;
+  for (uint width = WARP / 2; width > 0; width /= 2) {
+    barrier(CLK_LOCAL_MEM_FENCE);  // the previous level's values are all in s
+    if (lane < width) s[t] = v = v + s[t + width];
+  }
+  return v;
+}
+
+float sum4(float4 v) { return (v.x + v.y) + (v.z + v.w); }
+
+// Work-item g of the fixed grid sums the float4s g, g + T, ... (four loads
+// in flight, then their sums in index order), then its tail element; the
+// segments and then the segment sums are summed by the 32-lane tree; the
+// group's sum goes to partials[group] (the fix-up sums them).
+kernel void reduce_vec4_grid_stride(int float4s, int tail, global const float* in_base, ulong in_offset, global float* out_base,
+                                    ulong out_offset) {
+  local float s[SMEMC_MAX_BLOCK];
+  local float warp_sums[WARP];
+  global const float* in = in_base + in_offset;
+  // Aligned float4 loads (the row requires a 16-byte aligned input), as the
+  // CUDA kernel's. Not vload4: Oclgrind 21.10 crashes on it under
+  // --uninitialized (docs/porting.md).
+  global const float4* in4 = (global const float4*)in;
+  const int threads = get_num_groups(0) * get_local_size(0);
+  const int g = get_group_id(0) * get_local_size(0) + get_local_id(0);
+  float acc = 0.0f;
+  int q = g;
+  for (; q + 3 * threads < float4s; q += 4 * threads) {
+    const float4 v0 = in4[q], v1 = in4[q + threads], v2 = in4[q + 2 * threads], v3 = in4[q + 3 * threads];
+    acc = acc + sum4(v0);
+    acc = acc + sum4(v1);
+    acc = acc + sum4(v2);
+    acc = acc + sum4(v3);
+  }
+  for (; q < float4s; q += threads) acc = acc + sum4(in4[q]);
+  if (g < tail) acc = acc + in[4 * float4s + g];
+  acc = segment_tree(acc, s);
+  const uint t = get_local_id(0);
+  if (t % WARP == 0) warp_sums[t / WARP] = acc;
+  barrier(CLK_LOCAL_MEM_FENCE);  // every segment's sum is in warp_sums, and the first tree is done with s
+  const float sum = segment_tree(t < get_local_size(0) / WARP ? warp_sums[t] : 0.0f, s);
+  if (t == 0) out_base[out_offset + get_group_id(0)] = sum;
+}

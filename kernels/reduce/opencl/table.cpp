@@ -96,6 +96,18 @@ void reduce_smem_dynamic(const Args& a, Stream s) { tree_with_fixup(a, s, "reduc
 void reduce_warp_volatile_legacy(const Args& a, Stream s) { tree_with_fixup(a, s, "reduce_warp_volatile_legacy", program(), false); }
 void reduce_warp_syncwarp(const Args& a, Stream s) { tree_with_fixup(a, s, "reduce_warp_syncwarp", program(), false); }
 
+// The last rung: G groups of the fixed grid (a function of n and B only, as
+// on CUDA), then the fix-up over the G partials.
+void reduce_vec4_grid_stride(const Args& a, Stream s) {
+  constexpr const char* name = "reduce_vec4_grid_stride";
+  if (!validate(spec_named(name), a)) return zero_out(a, s);
+  const auto groups = static_cast<std::size_t>(model::vec4_blocks(a.n, a.block));
+  const BufferArg partials = buffer<float>(a.workspace, name);
+  launch(s, program().kernel(name), name, groups, static_cast<std::size_t>(a.block), static_cast<cl_int>(a.n / 4),
+         static_cast<cl_int>(a.n % 4), buffer<float>(a.data, name), partials);
+  enqueue_fixup(s, static_cast<std::int64_t>(groups), 1, partials, buffer<float>(a.out, name));
+}
+
 void reduce_smem_atomic(const Args& a, Stream s) {
   constexpr const char* name = "reduce_smem_atomic";
   const bool work = validate(spec_named(name), a);
@@ -165,6 +177,7 @@ const Implementation<Args> kTable[] = {
     {"reduce_warp_volatile_legacy", &reduce_warp_volatile_legacy},
     {"reduce_warp_syncwarp", &reduce_warp_syncwarp},
     {"reduce_warp_shfl", &reduce_warp_shfl, {}, &shfl_unsupported},
+    {"reduce_vec4_grid_stride", &reduce_vec4_grid_stride},
 };
 
 }  // namespace

@@ -1,5 +1,6 @@
 // The OpenCL implementation table of the transposes (transpose.cl): every
-// row implemented, on the same grid of 32x32 work-item tiles as CUDA.
+// row implemented, on the same grid of 32x32 tiles as CUDA (32x32 or 32x8
+// work-items each).
 #include "common/opencl/opencl_runtime.hpp"
 #include "common/preconditions.hpp"
 #include "transpose/spec.hpp"
@@ -19,12 +20,13 @@ Program& program() {
 }
 
 // The spec's checks, then the kernel over ceil(cols/32) x ceil(rows/32)
-// groups of 32x32. The square kernels take n; the padded one rows and cols.
-template <bool square>
+// groups of 32 x `rows_per_group` work-items. The square kernels take n;
+// the padded ones rows and cols.
+template <bool square, std::size_t rows_per_group = kTile>
 void launch_named(const char* name, const Args& a, Stream s) {
   if (!validate(spec_named(name), a)) return;
   const std::size_t groups[2] = {static_cast<std::size_t>(ceil_div(a.cols, kTile)), static_cast<std::size_t>(ceil_div(a.rows, kTile))};
-  const std::size_t local[2] = {kTile, kTile};
+  const std::size_t local[2] = {kTile, rows_per_group};
   const BufferArg in = buffer<float>(a.in, name), out = buffer<float>(a.out, name);
   if constexpr (square) {
     launch_2d(s, program().kernel(name), name, groups, local, static_cast<cl_int>(a.rows), in, out);
@@ -36,11 +38,13 @@ void launch_named(const char* name, const Args& a, Stream s) {
 void transpose_naive(const Args& a, Stream s) { launch_named<true>("transpose_naive", a, s); }
 void transpose_tiled(const Args& a, Stream s) { launch_named<true>("transpose_tiled", a, s); }
 void transpose_padded(const Args& a, Stream s) { launch_named<false>("transpose_padded", a, s); }
+void transpose_padded_32x8(const Args& a, Stream s) { launch_named<false, 8>("transpose_padded_32x8", a, s); }
 
 const Implementation<Args> kTable[] = {
     {"transpose_naive", &transpose_naive},
     {"transpose_tiled", &transpose_tiled},
     {"transpose_padded", &transpose_padded},
+    {"transpose_padded_32x8", &transpose_padded_32x8},
 };
 
 }  // namespace

@@ -57,3 +57,30 @@ kernel void transpose_padded(int rows, int cols, global const float* in_base, ul
   if (out_row < cols && out_col < rows)
     out[(long)out_row * rows + out_col] = tile[get_local_id(0)][get_local_id(1)];
 }
+
+// The 32x33 tile moved by 32x8 work-items, four rows each (the last rung).
+#define ROWS_PER_PASS 8
+kernel void transpose_padded_32x8(int rows, int cols, global const float* in_base, ulong in_offset, global float* out_base,
+                                  ulong out_offset) {
+  local float tile[TILE][TILE + 1];
+  global const float* in = in_base + in_offset;
+  global float* out = out_base + out_offset;
+
+  const int in_col = get_group_id(0) * TILE + get_local_id(0);
+  const int in_row = get_group_id(1) * TILE + get_local_id(1);
+  if (in_col < cols) {
+    for (int k = 0; k < TILE; k += ROWS_PER_PASS) {
+      if (in_row + k < rows) tile[get_local_id(1) + k][get_local_id(0)] = in[(long)(in_row + k) * cols + in_col];
+    }
+  }
+
+  barrier(CLK_LOCAL_MEM_FENCE);  // the whole tile is loaded before any work-item reads a column
+
+  const int out_col = get_group_id(1) * TILE + get_local_id(0);
+  const int out_row = get_group_id(0) * TILE + get_local_id(1);
+  if (out_col < rows) {
+    for (int k = 0; k < TILE; k += ROWS_PER_PASS) {
+      if (out_row + k < cols) out[(long)(out_row + k) * rows + out_col] = tile[get_local_id(0)][get_local_id(1) + k];
+    }
+  }
+}

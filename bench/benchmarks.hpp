@@ -1,0 +1,18 @@
+#pragma once
+// The benchmarks smemc_bench registers (main.cu calls these once, before
+// nvbench initialises):
+//
+//   reduce            variant x n x block      every CUDA reduction row
+//   transpose         variant x side           every CUDA transpose row (side x side)
+//   moving_average    variant x n x block      every CUDA moving-average row
+//   reference_n       variant x n              cub_reduce_sum, cub_inclusive_sum, memcpy, copy_float4
+//   reference_matrix  variant x side           memcpy, copy_tile32 (the transposes' launch shape)
+
+#include "selection.hpp"
+
+namespace smemc::bench {
+
+void register_families(Selection selection);    // families.cu
+void register_references(Selection selection);  // references.cu
+
+}  // namespace smemc::bench

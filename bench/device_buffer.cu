@@ -1,0 +1,66 @@
+// The benchmark's device buffers and their random non-zero fill.
+#include "device_buffer.hpp"
+
+#include <utility>
+
+#include "common/cuda/cuda_check.hpp"
+
+namespace smemc::bench {
+namespace {
+
+// SplitMix64's finaliser: consecutive indices give unrelated bits.
+__device__ std::uint64_t mix(std::uint64_t z) {
+  z += 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+// 23 random mantissa bits under the exponent of 1.0f: a float in [1, 2).
+__global__ void fill_nonzero_kernel(float* x, std::int64_t n, std::uint64_t seed) {
+  const std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x;
+  if (i >= n) return;
+  const auto bits = static_cast<unsigned>(mix(seed ^ static_cast<std::uint64_t>(i)) >> 41);
+  x[i] = __uint_as_float(0x3f800000u | bits);
+}
+
+constexpr int kFillBlock = 256;
+
+}  // namespace
+
+DeviceBuffer::DeviceBuffer(std::size_t bytes) : bytes_(bytes) {
+  if (bytes > 0) SMEMC_CUDA_CHECK(cudaMalloc(&data_, bytes));
+}
+
+DeviceBuffer::~DeviceBuffer() {
+  if (data_ != nullptr) SMEMC_CUDA_CHECK_NOTHROW(cudaFree(data_));
+}
+
+DeviceBuffer::DeviceBuffer(DeviceBuffer&& other) noexcept
+    : data_(std::exchange(other.data_, nullptr)), bytes_(std::exchange(other.bytes_, 0)) {}
+
+DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& other) noexcept {
+  if (this != &other) {
+    DeviceBuffer old(std::move(*this));
+    data_ = std::exchange(other.data_, nullptr);
+    bytes_ = std::exchange(other.bytes_, 0);
+  }
+  return *this;
+}
+
+void fill_nonzero(float* x, std::int64_t n, std::uint64_t seed, cudaStream_t stream) {
+  if (n <= 0) return;
+  const std::int64_t blocks = (n + kFillBlock - 1) / kFillBlock;
+  fill_nonzero_kernel<<<static_cast<unsigned>(blocks), kFillBlock, 0, stream>>>(x, n, seed);
+  SMEMC_CHECK_LAUNCH("fill_nonzero_kernel");
+}
+
+DeviceBuffer random_floats(std::int64_t n, std::uint64_t seed, cudaStream_t stream) {
+  DeviceBuffer buffer(static_cast<std::size_t>(n) * sizeof(float));
+  fill_nonzero(buffer.floats(), n, seed, stream);
+  // The fill is not part of any measurement: let it finish here.
+  SMEMC_CUDA_CHECK(cudaStreamSynchronize(stream));
+  return buffer;
+}
+
+}  // namespace smemc::bench

@@ -1,0 +1,234 @@
+// The references, timed in the same run as the variants: the library answer
+// or the copy roof each family is compared with (bench/ladder.py).
+//
+//   reference_n (variant x n)
+//     cub_reduce_sum     cub::DeviceReduce::Sum: what the reductions are compared with
+//     cub_inclusive_sum  cub::DeviceScan::InclusiveSum, in -> out: what the moving averages
+//                        are compared with (a scan is their work without the divisions)
+//     memcpy             cudaMemcpyAsync device to device: the copy roof of n floats
+//     copy_float4        a kernel, one float4 per thread: the roof a plain kernel reaches
+//   reference_matrix (variant x side)
+//     memcpy             cudaMemcpyAsync of side x side floats: the transposes' copy roof
+//     copy_tile32        a plain copy, no transpose, on the transposes' own launch shape:
+//                        a grid of 32x32-thread blocks, one element per thread
+//
+// Bytes (nvbench's GlobalMem BW): what the operation must move, the input
+// read and the output written. CUB's scratch traffic (block partials, the
+// scan's tile states: kilobytes) is not counted.
+#include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "benchmarks.hpp"
+#include "common/cuda/cuda_check.hpp"
+#include "device_buffer.hpp"
+#include "registry_bench.cuh"
+#include "transpose/spec.hpp"
+
+namespace smemc::bench {
+namespace {
+
+constexpr std::uint64_t kInputSeed = 0x5eed2026;
+constexpr std::int64_t F = sizeof(float);
+
+// A reference's arguments: a rows x cols array of floats (1-D: one row).
+struct ReferenceArgs {
+  std::int64_t rows = 0;
+  std::int64_t cols = 0;
+  const float* in = nullptr;
+  float* out = nullptr;
+  void* scratch = nullptr;
+  std::size_t scratch_bytes = 0;
+  std::int64_t elements() const noexcept { return rows * cols; }
+};
+
+struct Reference {
+  std::string_view name;
+  Traffic (*traffic)(std::int64_t elements) = nullptr;
+  void (*launch)(const ReferenceArgs&, cudaStream_t) = nullptr;
+  // The scratch a launch of `elements` needs (CUB's temporary storage);
+  // null: none.
+  std::size_t (*scratch_bytes)(std::int64_t elements) = nullptr;
+  // Empty when the reference takes rows x cols, else why not; null: any.
+  std::string (*refusal)(std::int64_t rows, std::int64_t cols) = nullptr;
+};
+
+Traffic reads_all_writes_one(std::int64_t elements) { return {F * elements, F}; }
+Traffic reads_all_writes_all(std::int64_t elements) { return {F * elements, F * elements}; }
+
+// --- CUB -----------------------------------------------------------------------
+
+// CUB takes a null scratch pointer as a size query and does no work: the
+// scratch is never left unallocated, even were CUB to ask for 0 bytes.
+std::size_t at_least_one(std::size_t bytes) { return std::max<std::size_t>(bytes, 1); }
+
+std::size_t cub_sum_scratch(std::int64_t n) {
+  std::size_t bytes = 0;
+  SMEMC_CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, bytes, static_cast<const float*>(nullptr),
+                                          static_cast<float*>(nullptr), n));
+  return at_least_one(bytes);
+}
+void launch_cub_sum(const ReferenceArgs& a, cudaStream_t stream) {
+  std::size_t bytes = a.scratch_bytes;
+  SMEMC_CUDA_CHECK(cub::DeviceReduce::Sum(a.scratch, bytes, a.in, a.out, a.elements(), stream));
+}
+
+std::size_t cub_scan_scratch(std::int64_t n) {
+  std::size_t bytes = 0;
+  SMEMC_CUDA_CHECK(cub::DeviceScan::InclusiveSum(nullptr, bytes, static_cast<const float*>(nullptr),
+                                                 static_cast<float*>(nullptr), n));
+  return at_least_one(bytes);
+}
+void launch_cub_scan(const ReferenceArgs& a, cudaStream_t stream) {
+  std::size_t bytes = a.scratch_bytes;
+  SMEMC_CUDA_CHECK(cub::DeviceScan::InclusiveSum(a.scratch, bytes, a.in, a.out, a.elements(), stream));
+}
+
+// --- copies ----------------------------------------------------------------------
+
+void launch_memcpy(const ReferenceArgs& a, cudaStream_t stream) {
+  SMEMC_CUDA_CHECK(cudaMemcpyAsync(a.out, a.in, static_cast<std::size_t>(a.elements()) * sizeof(float),
+                                   cudaMemcpyDeviceToDevice, stream));
+}
+
+// One float4 per thread: 16-byte loads and stores, the widest a thread
+// issues. cudaMalloc's 256-byte alignment makes the float4 views valid; the
+// n % 4 floats past the last float4 are copied one per thread of block 0.
+__global__ void copy_float4_kernel(const float4* in, float4* out, std::int64_t quads, const float* tail_in,
+                                   float* tail_out, int tail) {
+  const std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x;
+  if (i < quads) out[i] = in[i];
+  if (i < tail) tail_out[i] = tail_in[i];
+}
+constexpr int kCopyBlock = 256;
+
+void launch_copy_float4(const ReferenceArgs& a, cudaStream_t stream) {
+  const std::int64_t n = a.elements();
+  const std::int64_t quads = n / 4;
+  const int tail = static_cast<int>(n % 4);
+  const std::int64_t blocks = std::max<std::int64_t>(1, (quads + kCopyBlock - 1) / kCopyBlock);
+  copy_float4_kernel<<<static_cast<unsigned>(blocks), kCopyBlock, 0, stream>>>(
+      reinterpret_cast<const float4*>(a.in), reinterpret_cast<float4*>(a.out), quads, a.in + 4 * quads,
+      a.out + 4 * quads, tail);
+  SMEMC_CHECK_LAUNCH("copy_float4_kernel");
+}
+
+// The transposes' launch shape (transpose.cu): a grid of ceil(cols/32) x
+// ceil(rows/32) blocks of 32x32 threads, one element per thread, but each
+// element stays where it is: row-major in, row-major out, both coalesced.
+constexpr int kTile = transpose::kTile;
+static_assert(kTile * kTile <= 1024, "one thread per element of a tile: the block must fit CUDA's 1024 threads");
+constexpr std::int64_t kGridYLimit = 65535;
+
+__global__ void copy_tile_kernel(std::int64_t rows, std::int64_t cols, const float* in, float* out) {
+  const std::int64_t col = blockIdx.x * std::int64_t{kTile} + threadIdx.x;
+  const std::int64_t row = blockIdx.y * std::int64_t{kTile} + threadIdx.y;
+  if (row < rows && col < cols) out[row * cols + col] = in[row * cols + col];
+}
+
+std::int64_t tiles(std::int64_t extent) { return (extent + kTile - 1) / kTile; }
+
+std::string copy_tile_refusal(std::int64_t rows, std::int64_t) {
+  if (tiles(rows) <= kGridYLimit) return {};
+  return "copy_tile32: rows = " + std::to_string(rows) + " need more than " + std::to_string(kGridYLimit) +
+         " tiles in the grid's y dimension";
+}
+
+void launch_copy_tile(const ReferenceArgs& a, cudaStream_t stream) {
+  const dim3 grid(static_cast<unsigned>(tiles(a.cols)), static_cast<unsigned>(tiles(a.rows)));
+  copy_tile_kernel<<<grid, dim3(kTile, kTile), 0, stream>>>(a.rows, a.cols, a.in, a.out);
+  SMEMC_CHECK_LAUNCH("copy_tile_kernel");
+}
+
+// --- the two reference tables ------------------------------------------------
+
+const std::vector<Reference>& vector_references() {
+  static const std::vector<Reference> all{
+      {.name = "cub_reduce_sum", .traffic = &reads_all_writes_one, .launch = &launch_cub_sum, .scratch_bytes = &cub_sum_scratch},
+      {.name = "cub_inclusive_sum", .traffic = &reads_all_writes_all, .launch = &launch_cub_scan,
+       .scratch_bytes = &cub_scan_scratch},
+      {.name = "memcpy", .traffic = &reads_all_writes_all, .launch = &launch_memcpy},
+      {.name = "copy_float4", .traffic = &reads_all_writes_all, .launch = &launch_copy_float4},
+  };
+  return all;
+}
+
+const std::vector<Reference>& matrix_references() {
+  static const std::vector<Reference> all{
+      {.name = "memcpy", .traffic = &reads_all_writes_all, .launch = &launch_memcpy},
+      {.name = "copy_tile32", .traffic = &reads_all_writes_all, .launch = &launch_copy_tile, .refusal = &copy_tile_refusal},
+  };
+  return all;
+}
+
+// The axes of each table: n (one row of n floats), or side (side x side).
+struct VectorShape {
+  static constexpr std::string_view benchmark = "reference_n";
+  static const std::vector<Reference>& references() { return vector_references(); }
+  static void add_axes(nvbench::benchmark_base& bench, Selection selection) {
+    bench.add_int64_power_of_two_axis("n", n_exponents(selection));
+  }
+  static ReferenceArgs shape(const nvbench::state& state) { return {.rows = 1, .cols = state.get_int64("n")}; }
+};
+
+struct MatrixShape {
+  static constexpr std::string_view benchmark = "reference_matrix";
+  static const std::vector<Reference>& references() { return matrix_references(); }
+  static void add_axes(nvbench::benchmark_base& bench, Selection selection) {
+    bench.add_int64_axis("side", matrix_sides(selection));
+  }
+  static ReferenceArgs shape(const nvbench::state& state) {
+    const std::int64_t side = state.get_int64("side");
+    return {.rows = side, .cols = side};
+  }
+};
+
+template <typename Shape>
+struct ReferenceAdapter {
+  using Row = Reference;
+  using Point = ReferenceArgs;  // only rows and cols set
+  struct Problem {
+    DeviceBuffer in;
+    DeviceBuffer out;
+    DeviceBuffer scratch;
+    ReferenceArgs args;
+  };
+  static constexpr std::string_view benchmark = Shape::benchmark;
+
+  static const std::vector<Row>& rows() { return Shape::references(); }
+  static std::string_view name(const Row& row) { return row.name; }
+  static void add_axes(nvbench::benchmark_base& bench, Selection selection) { Shape::add_axes(bench, selection); }
+  static Point point(const nvbench::state& state) { return Shape::shape(state); }
+  static std::string refusal(const Row& row, const Point& p) {
+    if (p.rows <= 0 || p.cols <= 0) return std::string(row.name) + ": an empty array has nothing to time";
+    return row.refusal == nullptr ? std::string() : row.refusal(p.rows, p.cols);
+  }
+  static Problem problem(const Row& row, const Point& p, cudaStream_t stream) {
+    const std::int64_t n = p.elements();
+    Problem problem{random_floats(n, kInputSeed, stream), DeviceBuffer(static_cast<std::size_t>(n) * sizeof(float)),
+                    DeviceBuffer(row.scratch_bytes == nullptr ? 0 : row.scratch_bytes(n)), p};
+    problem.args.in = problem.in.floats();
+    problem.args.out = problem.out.floats();
+    problem.args.scratch = problem.scratch.get();
+    problem.args.scratch_bytes = problem.scratch.bytes();
+    return problem;
+  }
+  static void launch(const Row& row, const Problem& problem, cudaStream_t stream) { row.launch(problem.args, stream); }
+  static Traffic traffic(const Row& row, const Point& p) { return row.traffic(p.elements()); }
+  static std::int64_t input_bytes(const Point& p) { return F * p.elements(); }
+};
+
+}  // namespace
+
+void register_references(Selection selection) {
+  register_benchmark<ReferenceAdapter<VectorShape>>(selection);
+  register_benchmark<ReferenceAdapter<MatrixShape>>(selection);
+}
+
+}  // namespace smemc::bench

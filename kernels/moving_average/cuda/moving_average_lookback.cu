@@ -1,0 +1,180 @@
+// moving_average_lookback: the last rung of the moving averages, one pass.
+//
+// Idea: each block takes a ticket (its tile, in the order blocks start) and
+//   scans a tile of 8B elements: thread h loads elements 8h..8h+7 (two
+//   float4) and scans them serially, the warps scan the thread totals with
+//   shuffles, warp 0 scans the warp totals. The tile then publishes its
+//   aggregate in its status word and warp 0 looks back: 32 predecessors'
+//   status words at a time, adding aggregates (nearest first) until it meets
+//   a tile that has published its inclusive prefix; it publishes its own
+//   inclusive prefix, and every thread writes (E + X) + l_k over (i + 1).
+// Cost: every element read and written once, one launch (plus clearing the
+//   status words); a tile waits only for its predecessors to publish.
+// Determinism: run to run. Which predecessors have published an inclusive
+//   prefix when a tile looks back depends on timing, so the additions that
+//   form E differ between runs; the first tile (E = +0) is bit for bit the
+//   model's, and every prefix is within the bound of its depth, which the
+//   deepest look-back (E_t = the inclusive prefix of tile t - 1) bounds
+//   (host_models.hpp: lookback_sums).
+// Preconditions: B a power of two in [32, 1024]; at most INT_MAX tiles;
+//   data 16-byte aligned; workspace ceil(n/8B) + 1 words of 8 bytes, which
+//   the launcher clears on the stream.
+// Forward progress: a tile only waits for tiles with earlier tickets, whose
+//   blocks have started and never wait for later ones: no deadlock however
+//   the blocks are scheduled.
+
+#include <cstdint>
+
+#include "common/cuda/cuda_check.hpp"
+#include "common/cuda/interop.hpp"
+#include "common/preconditions.hpp"
+#include "moving_average/cuda/moving_average_cuda.hpp"
+#include "moving_average/host_models.hpp"
+
+namespace smemc::moving_average {
+namespace {
+
+constexpr int kItems = model::kLookbackItems;
+constexpr unsigned kFull = 0xffffffffu;
+
+// A tile's status word: the flag in the high half, the float's bits in the
+// low half, written and read as one 8-byte word so that no reader sees a
+// flag without its value.
+enum Flag : unsigned { kNotYet = 0, kAggregate = 1, kInclusive = 2 };
+using Status = unsigned long long;
+
+__device__ Status pack(Flag flag, float value) { return static_cast<Status>(flag) << 32 | __float_as_uint(value); }
+
+__device__ void publish(Status* status, int tile, Flag flag, float value) {
+  *reinterpret_cast<volatile Status*>(status + tile) = pack(flag, value);
+}
+
+__device__ Status wait_for(const Status* status, int tile) {
+  Status s;
+  do {
+    s = *reinterpret_cast<const volatile Status*>(status + tile);
+  } while ((s >> 32) == kNotYet);
+  return s;
+}
+
+// Inclusive Hillis-Steele scan across the warp: after the step at distance
+// d, lane l holds the sum of the 2d values ending at l.
+__device__ float warp_inclusive_scan(float v, int lane) {
+  for (int d = 1; d < 32; d *= 2) {
+    const float left = __shfl_up_sync(kFull, v, d);
+    if (lane >= d) v = left + v;
+  }
+  return v;
+}
+
+// Warp 0's look-back for tile > 0: the exclusive prefix E, the sum of the
+// predecessors' aggregates from the nearest, ending with the first
+// inclusive prefix met. Every lane returns the same value.
+__device__ float look_back(const Status* status, int tile, int lane) {
+  bool any = false;
+  float running = 0.0f;
+  for (int nearest = tile - 1;; nearest -= 32) {
+    const int j = nearest - lane;
+    // Tile 0 always publishes its inclusive prefix, so no window reads
+    // past it; lanes beyond it hold an inclusive +0 they never contribute.
+    const Status s = j >= 0 ? wait_for(status, j) : pack(kInclusive, 0.0f);
+    const unsigned inclusive = __ballot_sync(kFull, (s >> 32) == kInclusive);
+    const int last = inclusive != 0 ? __ffs(inclusive) - 1 : 31;
+    const float value = __uint_as_float(static_cast<unsigned>(s));
+    for (int k = 0; k <= last; ++k) {
+      const float v = __shfl_sync(kFull, value, k);
+      running = any ? running + v : v;
+      any = true;
+    }
+    if (inclusive != 0) return running;
+  }
+}
+
+__global__ void __launch_bounds__(1024) lookback_scan(long long n, float* data, Status* status, unsigned* ticket) {
+  __shared__ int tile_of_block;
+  __shared__ float warp_prefix[32];  // the warp totals, then the warps' exclusive prefixes
+  __shared__ float tile_aggregate;
+  __shared__ float tile_exclusive;
+  if (threadIdx.x == 0) tile_of_block = static_cast<int>(atomicAdd(ticket, 1u));
+  __syncthreads();  // the ticket is known to the block
+  const int tile = tile_of_block;
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
+  const long long first = (static_cast<long long>(tile) * blockDim.x + threadIdx.x) * kItems;
+
+  float x[kItems];
+  if (first + kItems <= n) {
+    const float4 lo = *reinterpret_cast<const float4*>(data + first);
+    const float4 hi = *reinterpret_cast<const float4*>(data + first + 4);
+    x[0] = lo.x, x[1] = lo.y, x[2] = lo.z, x[3] = lo.w, x[4] = hi.x, x[5] = hi.y, x[6] = hi.z, x[7] = hi.w;
+  } else {
+#pragma unroll
+    for (int k = 0; k < kItems; ++k) x[k] = first + k < n ? data[first + k] : 0.0f;
+  }
+  float l[kItems];  // the thread's serial inclusive scan
+  l[0] = x[0];
+#pragma unroll
+  for (int k = 1; k < kItems; ++k) l[k] = l[k - 1] + x[k];
+
+  const float lanes = warp_inclusive_scan(l[kItems - 1], lane);
+  const float lane_before = __shfl_up_sync(kFull, lanes, 1);
+  const float lane_exclusive = lane > 0 ? lane_before : 0.0f;
+  if (lane == 31) warp_prefix[warp] = lanes;
+  __syncthreads();  // every warp total is in shared memory
+  if (warp == 0) {
+    const float warps_inclusive = warp_inclusive_scan(lane < warps ? warp_prefix[lane] : 0.0f, lane);
+    const float warp_before = __shfl_up_sync(kFull, warps_inclusive, 1);
+    __syncwarp();  // warp 0 has read every warp total before it overwrites them
+    if (lane < warps) warp_prefix[lane] = lane > 0 ? warp_before : 0.0f;
+    if (lane == warps - 1) tile_aggregate = warps_inclusive;
+  }
+  __syncthreads();  // the warps' exclusive prefixes and the aggregate are in shared memory
+  const float thread_prefix = warp_prefix[warp] + lane_exclusive;
+
+  if (warp == 0) {
+    const float aggregate = tile_aggregate;
+    float exclusive = 0.0f;
+    if (tile > 0) {
+      if (lane == 0) publish(status, tile, kAggregate, aggregate);
+      exclusive = look_back(status, tile, lane);
+    }
+    if (lane == 0) {
+      publish(status, tile, kInclusive, exclusive + aggregate);
+      tile_exclusive = exclusive;
+    }
+  }
+  __syncthreads();  // the tile's exclusive prefix is known to the block
+  const float base = tile_exclusive + thread_prefix;
+  float out[kItems];
+#pragma unroll
+  for (int k = 0; k < kItems; ++k) out[k] = (base + l[k]) / static_cast<float>(first + k + 1);
+  if (first + kItems <= n) {
+    *reinterpret_cast<float4*>(data + first) = make_float4(out[0], out[1], out[2], out[3]);
+    *reinterpret_cast<float4*>(data + first + 4) = make_float4(out[4], out[5], out[6], out[7]);
+  } else {
+#pragma unroll
+    for (int k = 0; k < kItems; ++k) {
+      if (first + k < n) data[first + k] = out[k];
+    }
+  }
+}
+
+}  // namespace
+
+void launch_moving_average_lookback(const Args& a, Stream s) {
+  constexpr const char* kName = "moving_average_lookback";
+  if (!validate(spec_named(kName), a)) return;
+  float* data = device_pointer<float>(a.data);
+  require_aligned(kName, data, 16);
+  const std::int64_t tiles = ceil_div(a.n, std::int64_t{kItems} * a.block);
+  auto* status = device_pointer<Status>(a.workspace);
+  SMEMC_CUDA_CHECK(cudaMemsetAsync(status, 0, spec_named(kName).workspace_bytes(a.n, a.block), as_cuda(s)));
+  lookback_scan<<<static_cast<unsigned>(tiles), a.block, 0, as_cuda(s)>>>(a.n, data, status,
+                                                                         reinterpret_cast<unsigned*>(status + tiles));
+  SMEMC_CHECK_LAUNCH("lookback_scan");
+}
+
+KernelSymbol lookback_kernel_symbol() {
+  return kernel_symbol<&lookback_scan>("lookback_scan", sizeof(int) + sizeof(float) * 34);
+}
+
+}  // namespace smemc::moving_average

@@ -1,0 +1,215 @@
+// The program the profile checks run under Nsight Compute
+// (ctest_config/profile.sh, registered in tests/profile/CMakeLists.txt): it
+// runs one named case, one launch of one kernel, once, and exits.
+//
+//   smemc_profile_target <case>                  run the case
+//   smemc_profile_target --list                  "<case> <kernel>" per line: the kernel
+//                                                the wrapper points ncu at
+//   smemc_profile_target --compute-capability    "9.0": the device a case would run on
+//   smemc_profile_target --smemc-device-status   0: usable, 77: no device (1 with
+//                                                SMEMC_REQUIRE_DEVICE), as every test binary
+//
+// Every case but the planted one launches the suite's own kernels, through
+// the implementation tables (transpose, reduce) or the facts' launcher
+// (bank_stride_read), so the counts are those of the code the conformance
+// tests check. Inputs are non-zero (values in [1, 2)): no count may depend on
+// zeros that a memory system could treat specially.
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/cuda/cuda_check.hpp"
+#include "common/cuda/interop.hpp"
+#include "common/implementation.hpp"
+#include "reduce/spec.hpp"
+#include "smem_facts/smem_facts.hpp"
+#include "smemc/backend.hpp"
+#include "smemc/data.hpp"
+#include "smemc/device_buffer.hpp"
+#include "transpose/spec.hpp"
+
+namespace {
+
+using smemc::DeviceBuffer;
+
+constexpr int TILE = smemc::transpose::kTile;
+
+constexpr std::int64_t kMatrixEdge = 4096;  // the text's transpose: 4096 x 4096 floats
+constexpr std::size_t kMatrixElements = kMatrixEdge * kMatrixEdge;
+constexpr std::int64_t kReduceCount = std::int64_t{1} << 24;  // 2^24 floats, 64 MiB
+constexpr int kReduceBlock = 1024;
+constexpr int kStrideBlocks = 4096;        // one warp each: 4096 shared load requests per pattern
+constexpr int kStrideWordsPerBlock = 1024;  // bank_stride_read stages 1024 floats per block
+constexpr int kStrideLanes = 32;
+
+// PLANTED BUG, kept as a negative control (profile.canary.padding_on_wrong_dimension):
+// transpose_padded with its padding column on the wrong dimension. A tile
+// column is still read 32 floats apart (tile[threadIdx.x][threadIdx.y] is
+// word 32*threadIdx.x + threadIdx.y), all 32 lanes in one bank: the 32-way
+// conflict the padding was meant to remove. The result is still a correct
+// transpose, so only the profile can tell; the padded tile's check must fail
+// on it. Square n, n a multiple of TILE (the one case that launches it).
+__global__ void transpose_padding_on_wrong_dimension(int n, const float* in, float* out) {
+  __shared__ float tile[TILE + 1][TILE];  // PLANTED: should be tile[TILE][TILE + 1]
+
+  const int in_col = blockIdx.x * TILE + threadIdx.x;
+  const int in_row = blockIdx.y * TILE + threadIdx.y;
+  tile[threadIdx.y][threadIdx.x] = in[static_cast<std::int64_t>(in_row) * n + in_col];
+
+  __syncthreads();  // the whole tile is loaded before any thread reads a column
+
+  const int out_col = blockIdx.y * TILE + threadIdx.x;
+  const int out_row = blockIdx.x * TILE + threadIdx.y;
+  out[static_cast<std::int64_t>(out_row) * n + out_col] = tile[threadIdx.x][threadIdx.y];
+}
+
+// Values in [1, 2): 23 random mantissa bits, never zero.
+std::vector<float> nonzero_data(std::size_t count, std::uint64_t seed) {
+  smemc::SplitMix64 rng(seed);
+  std::vector<float> values(count);
+  for (float& v : values) v = 1.0f + static_cast<float>(rng.next() >> 41) * 0x1p-23f;
+  return values;
+}
+
+// A variant of a family's table, joined with its spec row; throws when this
+// backend or device does not run it.
+template <typename Spec, typename Args>
+smemc::Joined<Spec, Args> variant_named(std::span<const Spec> specs, std::span<const smemc::Implementation<Args>> table,
+                                        std::string_view name) {
+  for (const auto& row : smemc::join(specs, table)) {
+    if (row.name() != name) continue;
+    if (const std::string why = row.not_implemented(); !why.empty()) {
+      throw std::runtime_error(std::string(name) + " is not implemented: " + why);
+    }
+    if (const std::string why = row.unsupported_on_device(); !why.empty()) {
+      throw std::runtime_error(std::string(name) + " does not run on this device: " + why);
+    }
+    return row;
+  }
+  throw std::invalid_argument("no variant named " + std::string(name));
+}
+
+// A fault inside the kernel shows up here, checked, not at exit.
+void wait_for_device() {
+  smemc::backend().synchronize(smemc::Stream{});
+  SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+// A transpose's input, filled, and its output.
+struct Matrices {
+  DeviceBuffer<float> in{kMatrixElements};
+  DeviceBuffer<float> out{kMatrixElements};
+  Matrices() { in.upload(nonzero_data(kMatrixElements, 1)); }
+};
+
+void run_transpose(std::string_view variant) {
+  const auto row = variant_named(smemc::transpose::specs(), smemc::transpose::implementations(), variant);
+  const Matrices m;
+  row.launch({.rows = kMatrixEdge, .cols = kMatrixEdge, .in = m.in.at(), .out = m.out.at()}, smemc::Stream{});
+  wait_for_device();
+}
+
+void run_planted_transpose() {
+  static_assert(kMatrixEdge % TILE == 0, "the planted kernel has no bounds checks");
+  const Matrices m;
+  const dim3 grid(kMatrixEdge / TILE, kMatrixEdge / TILE);
+  transpose_padding_on_wrong_dimension<<<grid, dim3(TILE, TILE)>>>(static_cast<int>(kMatrixEdge),
+                                                                   smemc::device_pointer<const float>(m.in.at()),
+                                                                   smemc::device_pointer<float>(m.out.at()));
+  SMEMC_CHECK_LAUNCH("transpose_padding_on_wrong_dimension");
+  wait_for_device();
+}
+
+void run_bank_stride(int stride) {
+  DeviceBuffer<float> in(std::size_t{kStrideBlocks} * kStrideWordsPerBlock);
+  DeviceBuffer<float> out(std::size_t{kStrideBlocks} * kStrideLanes);
+  in.upload(nonzero_data(std::size_t{kStrideBlocks} * kStrideWordsPerBlock, 2));
+  smemc::facts::bank_stride_read(stride, kStrideBlocks, smemc::device_pointer<const float>(in.at()),
+                                 smemc::device_pointer<float>(out.at()), nullptr);
+  wait_for_device();
+}
+
+void run_reduce(std::string_view variant) {
+  const auto row = variant_named(smemc::reduce::specs(), smemc::reduce::implementations(), variant);
+  const std::size_t workspace_bytes =
+      row.spec->workspace_bytes != nullptr ? row.spec->workspace_bytes(kReduceCount, kReduceBlock) : 0;
+  DeviceBuffer<float> data(kReduceCount);
+  DeviceBuffer<float> out(1);
+  DeviceBuffer<std::byte> workspace(workspace_bytes);
+  data.upload(nonzero_data(kReduceCount, 3));
+  row.launch({.n = kReduceCount, .data = data.at(), .out = out.at(), .workspace = workspace.at(), .block = kReduceBlock},
+             smemc::Stream{});
+  wait_for_device();
+}
+
+struct Case {
+  std::string_view name;
+  std::string_view kernel;  // the __global__ function whose one launch the check profiles
+  void (*run)();
+};
+
+constexpr Case kCases[] = {
+    {"transpose_naive_4096", "transpose_naive", [] { run_transpose("transpose_naive"); }},
+    {"transpose_tiled_4096", "transpose_tiled", [] { run_transpose("transpose_tiled"); }},
+    {"transpose_padded_4096", "transpose_padded", [] { run_transpose("transpose_padded"); }},
+    {"smem_stride_1", "bank_stride_kernel", [] { run_bank_stride(1); }},
+    {"smem_stride_2", "bank_stride_kernel", [] { run_bank_stride(2); }},
+    {"smem_stride_32", "bank_stride_kernel", [] { run_bank_stride(32); }},
+    {"smem_stride_33", "bank_stride_kernel", [] { run_bank_stride(33); }},
+    {"reduce_smem_fixup_16M", "reduce_smem", [] { run_reduce("reduce_smem_fixup"); }},
+    {"planted_padding_wrong_dimension_4096", "transpose_padding_on_wrong_dimension", run_planted_transpose},
+};
+
+int print_compute_capability() {
+  if (!smemc::backend().status().usable) return smemc::print_device_status();
+  int device = 0, major = 0, minor = 0;
+  SMEMC_CUDA_CHECK(cudaGetDevice(&device));
+  SMEMC_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
+  SMEMC_CUDA_CHECK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device));
+  std::printf("%d.%d\n", major, minor);
+  return 0;
+}
+
+int usage() {
+  std::fprintf(stderr,
+               "usage: smemc_profile_target <case> | --list | --compute-capability | --smemc-device-status\n");
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) return usage();
+  const std::string_view arg = argv[1];
+  try {
+    if (arg == "--smemc-device-status") return smemc::print_device_status();
+    if (arg == "--list") {
+      for (const Case& c : kCases) std::printf("%.*s %.*s\n", static_cast<int>(c.name.size()), c.name.data(),
+                                               static_cast<int>(c.kernel.size()), c.kernel.data());
+      return 0;
+    }
+    if (arg == "--compute-capability") return print_compute_capability();
+    for (const Case& c : kCases) {
+      if (c.name != arg) continue;
+      if (!smemc::backend().status().usable) return smemc::print_device_status();
+      c.run();
+      std::printf("smemc_profile_target: %s done (one launch of %.*s)\n", argv[1], static_cast<int>(c.kernel.size()),
+                  c.kernel.data());
+      return 0;
+    }
+    std::fprintf(stderr, "smemc_profile_target: unknown case '%s' (--list names them)\n", argv[1]);
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "smemc_profile_target: %s: %s\n", argv[1], e.what());
+    return 1;
+  }
+}
