@@ -7,21 +7,29 @@
 #   bash docs/results/h200_suite.sh <step>...
 #
 # steps, in the order given:
-#   build       cmake --preset dev (CUDA for the GPU present, OpenCL) and build
-#   suite       ctest --preset dev with OpenCL on NVIDIA's platform: CUDA, the
-#               OpenCL port on the H200, the spec and self-tests, the package
-#               example, the cross-backend bitwise check
-#   pocl        the OpenCL tests again on PoCL (SMEMC_OPENCL_PLATFORM=portable)
-#   large       only the large checks (label large), CUDA and OpenCL on NVIDIA
-#   package     only the CPU port built from the installed package
+#   build       cmake --preset dev (CUDA for the GPU present, OpenCL, the
+#               benchmark) and build everything
+#   cuda        ctest --preset dev without the OpenCL port: every CUDA check
+#               (small, large, exhibits, smem facts), the profile checks, the
+#               spec and self-tests
 #   sanitizers  ctest --preset sanitizers (the four tools and their canaries)
-#   mutants     tests/mutants/mutants.py build/dev (CUDA and OpenCL on NVIDIA)
+#   bench       the benchmark's recorded selection (bench/README.md), its JSON
+#               and markdown, the ladder (bench/ladder.py)
+#   mutants     the planted bugs built on the development machine
+#               (tests/mutants/mutants.py prebuild ... .mutants), run here
+#   opencl      the OpenCL port on NVIDIA's platform (the atomic variants'
+#               compare-exchange loops left out: minutes per check there,
+#               docs/porting.md) and the cross-backend bitwise checks
+#   pocl        the OpenCL port on PoCL 5 (SMEMC_OPENCL_PLATFORM=portable)
+#   repeat      the CUDA small checks again, SMEMC_REPEAT times (default 3),
+#               until one fails
 # Logs land in $OUT (the device tool's output folder) or ./h200-logs; a
 # summary is printed and kept in summary.txt.
 set -uo pipefail
 out=${OUT:-$PWD/h200-logs}
 mkdir -p "$out"
 deps="$PWD/.deps/usr"
+nvbench="$PWD/.deps/cuda-bench/cuda/bench/cu13/nvbench"
 summary="$out/summary.txt"
 say() { echo "$*" | tee -a "$summary"; }
 
@@ -35,57 +43,62 @@ export LD_LIBRARY_PATH="$deps/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRAR
 
 {
   date -u
+  git log -1 --format='commit %h %s' 2>/dev/null
   nvidia-smi --query-gpu=name,driver_version,memory.total,compute_cap --format=csv,noheader
   nvcc --version | tail -n 1
   cmake --version | head -n 1
   compute-sanitizer --version 2>/dev/null | tail -n 1
-  echo "ICDs: $(ls "$icd" | tr '\n' ' ')"
+  (ncu --version 2>/dev/null || /opt/nvidia/nsight-compute/*/ncu --version 2>/dev/null) | tail -n 1
 } 2>&1 | tee -a "$summary"
+
+# The counts of a ctest log: its own line and the suite's closing line.
+totals() { grep -E "tests passed|^ctest: |\(Failed\)|\(Timeout\)|Total Test time" "$1" | head -n 40 | tee -a "$summary"; }
 
 for step in "$@"; do
   start=$(date +%s)
   case $step in
     build)
-      { cmake --preset dev -DCMAKE_PREFIX_PATH="$deps" && cmake --build --preset dev; } > "$out/build.log" 2>&1 \
-        || { grep -E "error|FAILED|Error" -A5 "$out/build.log" | head -80; exit 1; }
+      { cmake --preset dev -DCMAKE_PREFIX_PATH="$deps;$nvbench" -DSMEMC_BUILD_BENCH=ON && cmake --build --preset dev; } \
+        > "$out/build.log" 2>&1 || { grep -E "error|FAILED|Error" -A5 "$out/build.log" | head -80; exit 1; }
       grep -E "smem-conformance" "$out/build.log" | tee -a "$summary"
-      rm -f "$out/build.log"
-      for platform in nvidia portable; do
-        say "OpenCL '$platform': $(SMEMC_OPENCL_PLATFORM=$platform build/dev/tests/opencl/smemc_reduce_opencl_tests --gtest_filter=NONE 2>&1 | head -n 1)"
-      done ;;
-    suite)
-      SMEMC_OPENCL_PLATFORM=nvidia timeout 450 ctest --preset dev --timeout 420 > "$out/ctest-dev.log" 2>&1
-      say "ctest --preset dev (OpenCL on nvidia): exit $?"
-      cp build/dev/conformance-matrix.md "$out/matrix-dev.md" 2>/dev/null
-      { grep -hE "^\[ property \]" build/dev/Testing/Temporary/LastTest.log
-        awk '/^[0-9]+\/[0-9]+ Testing: /{name=$3} /% - /{print name ": " $0}' build/dev/Testing/Temporary/LastTest.log
-      } > "$out/property-cases.txt" 2>/dev/null
-      grep -E "tests passed|\(Failed\)|\(Timeout\)|Total Test time|Not Run|\(Skipped\)|exhibit" "$out/ctest-dev.log" | grep -v "Passed" | head -40 | tee -a "$summary"
-      sed -n '/== backends in this run/,$p' "$out/ctest-dev.log" | tee -a "$summary" ;;
+      rm -f "$out/build.log" ;;
+    cuda)
+      timeout 560 ctest --preset dev -LE '^opencl-|oclgrind|cross-backend|package' --timeout 500 > "$out/ctest-cuda.log" 2>&1
+      say "ctest --preset dev (CUDA, profile, spec, self-tests): exit $?"
+      cp build/dev/conformance-matrix.md "$out/matrix-cuda.md" 2>/dev/null
+      totals "$out/ctest-cuda.log" ;;
+    sanitizers)
+      timeout 400 ctest --preset sanitizers --timeout 380 > "$out/sanitizers.log" 2>&1
+      say "ctest --preset sanitizers: exit $?"
+      grep -E "tests passed|\(Failed\)|\(Timeout\)|Total Test time|canary flagged|NOT FLAGGED" "$out/sanitizers.log" | head -40 | tee -a "$summary" ;;
+    bench)
+      timeout 400 build/dev/bench/smemc_bench --min-time 0.05 --max-noise 1 --timeout 1.5 \
+        --json "$out/bench.json" --md "$out/bench.md" > "$out/bench-run.log" 2>&1
+      say "smemc_bench (curated selection): exit $?"
+      python3 bench/ladder.py "$out/bench.json" --md "$out/ladder.md" --png "$out/ladder.png" > /dev/null 2>> "$out/bench-run.log"
+      say "ladder.py: exit $?"
+      sed -n '1,80p' "$out/ladder.md" 2>/dev/null | tee -a "$summary" ;;
+    mutants)
+      timeout 500 python3 tests/mutants/mutants.py prebuilt .mutants > "$out/mutants.txt" 2>&1
+      say "mutants (prebuilt): exit $?"
+      sed -n '/^| planted bug/,$p' "$out/mutants.txt" | tee -a "$summary" ;;
+    opencl)
+      SMEMC_OPENCL_PLATFORM=nvidia SMEMC_REQUIRE_DEVICE=1 timeout 400 \
+        ctest --test-dir build/dev -L '^opencl-|cross-backend' -E 'atomic' -j 8 --timeout 380 \
+        --resource-spec-file ctest_config/resources-1gpu.json --output-junit junit-opencl.xml > "$out/ctest-opencl.log" 2>&1
+      say "ctest -L '^opencl-|cross-backend' -E atomic on NVIDIA's OpenCL: exit $?"
+      cp build/dev/conformance-matrix.md "$out/matrix-opencl.md" 2>/dev/null
+      totals "$out/ctest-opencl.log" ;;
     pocl)
       SMEMC_OPENCL_PLATFORM=portable SMEMC_REQUIRE_DEVICE=1 timeout 300 \
         ctest --test-dir build/dev -L '^opencl-' -j 16 --timeout 280 > "$out/ctest-pocl.log" 2>&1
       say "ctest -L '^opencl-' on PoCL: exit $?"
-      cp build/dev/conformance-matrix.md "$out/matrix-pocl.md" 2>/dev/null
-      grep -E "tests passed|\(Failed\)|\(Timeout\)|Total Test time" "$out/ctest-pocl.log" | tee -a "$summary"
-      sed -n '/== backends in this run/,$p' "$out/ctest-pocl.log" | tee -a "$summary" ;;
-    large)
-      SMEMC_OPENCL_PLATFORM=nvidia SMEMC_REQUIRE_DEVICE=1 timeout 330 \
-        ctest --test-dir build/dev -L large --timeout 300 > "$out/ctest-large.log" 2>&1
-      say "ctest -L large (OpenCL on nvidia): exit $?"
-      grep -E "Test +#|tests passed|Total Test time" "$out/ctest-large.log" | tee -a "$summary" ;;
-    package)
-      timeout 200 ctest --test-dir build/dev -L package --timeout 180 > "$out/ctest-package.log" 2>&1
-      say "ctest -L package: exit $?"
-      grep -E "tests passed|example_port:|cpu-threads:" "$out/ctest-package.log" | tee -a "$summary" ;;
-    sanitizers)
-      timeout 400 ctest --preset sanitizers --timeout 380 > "$out/sanitizers.log" 2>&1
-      say "ctest --preset sanitizers: exit $?"
-      grep -E "tests passed|\(Failed\)|\(Timeout\)|Total Test time|canary flagged|NOT FLAGGED|SUMMARY" "$out/sanitizers.log" | head -60 | tee -a "$summary" ;;
-    mutants)
-      SMEMC_OPENCL_PLATFORM=nvidia timeout 420 python3 tests/mutants/mutants.py build/dev > "$out/mutants.txt" 2>&1
-      say "mutants: exit $?"
-      sed -n '/^| planted bug/,$p' "$out/mutants.txt" | tee -a "$summary" ;;
+      totals "$out/ctest-pocl.log" ;;
+    repeat)
+      timeout 500 ctest --test-dir build/dev -L '^cuda-small$' -j 16 --repeat "until-fail:${SMEMC_REPEAT:-3}" \
+        --resource-spec-file ctest_config/resources-1gpu.json --timeout 400 > "$out/ctest-repeat.log" 2>&1
+      say "ctest -L cuda-small --repeat until-fail:${SMEMC_REPEAT:-3}: exit $?"
+      totals "$out/ctest-repeat.log" ;;
     *)
       say "unknown step '$step'"; exit 2 ;;
   esac

@@ -9,7 +9,7 @@
 
 #include "moving_average/spec.hpp"
 #include "moving_average_checks.hpp"
-#include "contract_tables.hpp"
+#include "contract_checks.hpp"
 #include "smemc/cases.hpp"
 #include "smemc/float_bits.hpp"
 #include "smemc/generators.hpp"
@@ -106,27 +106,18 @@ TEST_P(MovingAverageSpec, model_within_bound) {
 // The row's validate() refuses and accepts exactly what its fixed table says.
 TEST_P(MovingAverageSpec, contract_table) {
   const Spec& s = *GetParam().spec;
-  const auto* cases = contract::cases_of(contract::moving_average_cases(), s.doc.name);
-  ASSERT_NE(cases, nullptr) << s.doc.name << " has no fixed table in tests/common/contract_tables.hpp";
-  for (const contract::SizeCase& c : *cases) {
-    const Args args{.n = c.n,
-                    .data = {reinterpret_cast<void*>(std::uintptr_t{0x10000}), c.data_offset_bytes},
-                    .workspace = {reinterpret_cast<void*>(std::uintptr_t{0x30000}), 0},
-                    .block = c.block};
-    const std::string situation = std::string(s.doc.name) + " n=" + std::to_string(c.n) + " block=" + std::to_string(c.block) +
-                                  " data offset " + std::to_string(c.data_offset_bytes);
-    if (c.refusal.empty()) {
-      EXPECT_NO_THROW(validate(s, args)) << situation << " must be accepted: " << size_violation(s, c.n, c.block);
-    } else {
-      smemc::testing::expect_invalid_argument([&] { validate(s, args); }, s.doc.name, c.refusal, situation);
-    }
-  }
+  contract::expect_table_holds(
+      s.doc.name, contract::moving_average_cases(),
+      [&](const contract::SizeCase& c) {
+        validate(s, {.n = c.n, .data = contract::fake_address(1, c.data_offset_bytes), .workspace = contract::fake_address(3),
+                     .block = c.block});
+      },
+      [&](const contract::SizeCase& c) { return contract::describe(s.doc.name, c); },
+      [&](const contract::SizeCase& c) { return size_violation(s, c.n, c.block); });
 }
 
 TEST(MovingAverageSpecTable, names_only_spec_rows) {
-  for (const auto& entry : contract::moving_average_cases()) {
-    EXPECT_NO_THROW(spec_named(entry.variant)) << "tests/common/contract_tables.hpp names " << entry.variant;
-  }
+  contract::expect_tables_name_rows(contract::moving_average_cases(), &spec_named);
 }
 
 INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageSpec, ::testing::ValuesIn(spec_rows()), smemc::testing::VariantName{});

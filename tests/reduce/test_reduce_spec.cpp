@@ -10,7 +10,7 @@
 
 #include "reduce/spec.hpp"
 #include "reduce_harness.hpp"
-#include "contract_tables.hpp"
+#include "contract_checks.hpp"
 #include "smemc/generators.hpp"
 #include "smemc/testing.hpp"
 #include "smemc/workload.hpp"
@@ -97,29 +97,17 @@ TEST_P(ReduceSpec, model_within_bound) {
 // The row's validate() refuses and accepts exactly what its fixed table says.
 TEST_P(ReduceSpec, contract_table) {
   const Spec& s = *GetParam().spec;
-  const auto* cases = contract::cases_of(contract::reduce_cases(), s.doc.name);
-  ASSERT_NE(cases, nullptr) << s.doc.name << " has no fixed table in tests/common/contract_tables.hpp";
-  for (const contract::SizeCase& c : *cases) {
-    const Args args{.n = c.n,
-                    .data = {reinterpret_cast<void*>(std::uintptr_t{0x10000}), c.data_offset_bytes},
-                    .out = {reinterpret_cast<void*>(std::uintptr_t{0x20000}), 0},
-                    .workspace = {reinterpret_cast<void*>(std::uintptr_t{0x30000}), 0},
-                    .block = c.block};
-    const std::string situation = std::string(s.doc.name) + " n=" + std::to_string(c.n) + " block=" + std::to_string(c.block) +
-                                  " data offset " + std::to_string(c.data_offset_bytes);
-    if (c.refusal.empty()) {
-      EXPECT_NO_THROW(validate(s, args)) << situation << " must be accepted: " << size_violation(s, c.n, c.block);
-    } else {
-      smemc::testing::expect_invalid_argument([&] { validate(s, args); }, s.doc.name, c.refusal, situation);
-    }
-  }
+  contract::expect_table_holds(
+      s.doc.name, contract::reduce_cases(),
+      [&](const contract::SizeCase& c) {
+        validate(s, {.n = c.n, .data = contract::fake_address(1, c.data_offset_bytes), .out = contract::fake_address(2),
+                     .workspace = contract::fake_address(3), .block = c.block});
+      },
+      [&](const contract::SizeCase& c) { return contract::describe(s.doc.name, c); },
+      [&](const contract::SizeCase& c) { return size_violation(s, c.n, c.block); });
 }
 
-TEST(ReduceSpecTable, names_only_spec_rows) {
-  for (const auto& entry : contract::reduce_cases()) {
-    EXPECT_NO_THROW(spec_named(entry.variant)) << "tests/common/contract_tables.hpp names " << entry.variant;
-  }
-}
+TEST(ReduceSpecTable, names_only_spec_rows) { contract::expect_tables_name_rows(contract::reduce_cases(), &spec_named); }
 
 INSTANTIATE_TEST_SUITE_P(reduce, ReduceSpec, ::testing::ValuesIn(spec_rows()), smemc::testing::VariantName{});
 

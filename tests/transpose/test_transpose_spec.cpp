@@ -6,7 +6,7 @@
 
 #include "smemc/testing.hpp"
 #include "transpose/spec.hpp"
-#include "contract_tables.hpp"
+#include "contract_checks.hpp"
 
 namespace smemc::transpose::testing {
 namespace {
@@ -36,26 +36,16 @@ TEST_P(TransposeSpec, spec_row) {
 // The row's validate() refuses and accepts exactly what its fixed table says.
 TEST_P(TransposeSpec, contract_table) {
   const Spec& s = *GetParam().spec;
-  const auto* cases = contract::cases_of(contract::transpose_cases(), s.doc.name);
-  ASSERT_NE(cases, nullptr) << s.doc.name << " has no fixed table in tests/common/contract_tables.hpp";
-  const DeviceAddress in{reinterpret_cast<void*>(std::uintptr_t{0x10000}), 0};
-  const DeviceAddress out{reinterpret_cast<void*>(std::uintptr_t{0x20000}), 0};
-  for (const contract::ShapeCase& c : *cases) {
-    const Args args{.rows = c.rows, .cols = c.cols, .in = in, .out = out};
-    const std::string situation = std::string(s.doc.name) + " " + std::to_string(c.rows) + "x" + std::to_string(c.cols);
-    if (c.refusal.empty()) {
-      EXPECT_NO_THROW(validate(s, args)) << situation << " must be accepted: " << shape_violation(s, c.rows, c.cols);
-    } else {
-      smemc::testing::expect_invalid_argument([&] { validate(s, args); }, s.doc.name, c.refusal, situation);
-    }
-  }
+  contract::expect_table_holds(
+      s.doc.name, contract::transpose_cases(),
+      [&](const contract::ShapeCase& c) {
+        validate(s, {.rows = c.rows, .cols = c.cols, .in = contract::fake_address(1), .out = contract::fake_address(2)});
+      },
+      [&](const contract::ShapeCase& c) { return contract::describe(s.doc.name, c); },
+      [&](const contract::ShapeCase& c) { return shape_violation(s, c.rows, c.cols); });
 }
 
-TEST(TransposeSpecTable, names_only_spec_rows) {
-  for (const auto& entry : contract::transpose_cases()) {
-    EXPECT_NO_THROW(spec_named(entry.variant)) << "tests/common/contract_tables.hpp names " << entry.variant;
-  }
-}
+TEST(TransposeSpecTable, names_only_spec_rows) { contract::expect_tables_name_rows(contract::transpose_cases(), &spec_named); }
 
 INSTANTIATE_TEST_SUITE_P(transpose, TransposeSpec, ::testing::ValuesIn(spec_rows()), smemc::testing::VariantName{});
 

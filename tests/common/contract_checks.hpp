@@ -1,0 +1,55 @@
+#pragma once
+// The host checks of the fixed tables (contract_tables.hpp), shared by the
+// families' spec tests: a row's validate() accepts what its table accepts
+// and refuses the rest with the table's reason, and every table names a row.
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "contract_tables.hpp"
+#include "smemc/testing.hpp"
+
+namespace smemc::contract {
+
+// Addresses that are never dereferenced (validate() only looks at them).
+inline DeviceAddress fake_address(std::uintptr_t k, std::size_t offset = 0) {
+  return {reinterpret_cast<void*>(std::uintptr_t{0x10000} * k), offset};
+}
+
+// validate_case(c) calls the row's validate() on the case's arguments;
+// situation(c) names the case in failures; accepted(c) says why the row
+// refuses it, for the failure of a case it must accept.
+template <typename Case, typename Validate, typename Situation, typename Why>
+void expect_table_holds(std::string_view variant, const std::vector<VariantCases<Case>>& table, const Validate& validate_case,
+                        const Situation& situation, const Why& why_refused) {
+  const std::vector<Case>* cases = cases_of(table, variant);
+  ASSERT_NE(cases, nullptr) << variant << " has no fixed table in tests/common/contract_tables.hpp";
+  for (const Case& c : *cases) {
+    if (c.refusal.empty()) {
+      EXPECT_NO_THROW(validate_case(c)) << situation(c) << " must be accepted: " << why_refused(c);
+    } else {
+      smemc::testing::expect_invalid_argument([&] { validate_case(c); }, variant, c.refusal, situation(c));
+    }
+  }
+}
+
+// Every table names a row of the family (spec_named throws for none).
+template <typename Case, typename SpecNamed>
+void expect_tables_name_rows(const std::vector<VariantCases<Case>>& table, const SpecNamed& spec_named) {
+  for (const auto& entry : table) {
+    EXPECT_NO_THROW(spec_named(entry.variant)) << "tests/common/contract_tables.hpp names " << entry.variant;
+  }
+}
+
+inline std::string describe(std::string_view variant, const SizeCase& c) {
+  return std::string(variant) + " n=" + std::to_string(c.n) + " block=" + std::to_string(c.block) + " data offset " +
+         std::to_string(c.data_offset_bytes);
+}
+inline std::string describe(std::string_view variant, const ShapeCase& c) {
+  return std::string(variant) + " " + std::to_string(c.rows) + "x" + std::to_string(c.cols);
+}
+
+}  // namespace smemc::contract
