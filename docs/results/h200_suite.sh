@@ -63,7 +63,7 @@ for step in "$@"; do
       grep -E "smem-conformance" "$out/build.log" | tee -a "$summary"
       rm -f "$out/build.log" ;;
     cuda)
-      timeout 560 ctest --preset dev -LE '^opencl-|oclgrind|cross-backend|package' --timeout 500 > "$out/ctest-cuda.log" 2>&1
+      timeout ${SMEMC_CUDA_TIMEOUT:-440} ctest --preset dev -LE '^opencl-|oclgrind|cross-backend|package' --timeout 420 > "$out/ctest-cuda.log" 2>&1
       say "ctest --preset dev (CUDA, profile, spec, self-tests): exit $?"
       cp build/dev/conformance-matrix.md "$out/matrix-cuda.md" 2>/dev/null
       totals "$out/ctest-cuda.log" ;;
