@@ -130,6 +130,7 @@ TEST_P(TransposeAll, launch_is_asynchronous) {
   const Variant& v = GetParam();
   const Shape shape{100, 100, 0xA5C1u};
   const std::vector<float> in = make_data(DataKind::bit_patterns, shape.rows * shape.cols, shape.seed);
+  run_and_check(v, shape);  // loads the kernel first: CUDA loads a module lazily, waiting for running kernels
   StreamOwner stream;
   GuardedBuffer<float> input("in", in.size(), stream.get()), output("out", in.size(), stream.get());
   input.upload(in, stream.get());
