@@ -66,7 +66,7 @@ for step in "$@"; do
       # Not --preset dev with -LE: a command-line label filter replaces the
       # preset's, and the sanitizer and OpenCL tests ran too (seen here).
       SMEMC_REQUIRE_DEVICE=1 timeout ${SMEMC_CUDA_TIMEOUT:-300} ctest --test-dir build/dev -LE '^opencl-|oclgrind|cross-backend|package|sanitizer' \
-        -j 16 --resource-spec-file ctest_config/resources-1gpu.json --output-on-failure --output-junit junit.xml --timeout 280 \
+        -j 16 --resource-spec-file "$PWD/ctest_config/resources-1gpu.json" --output-on-failure --output-junit junit.xml --timeout 280 \
         > "$out/ctest-cuda.log" 2>&1
       say "ctest -LE 'opencl|oclgrind|cross-backend|package|sanitizer' (CUDA, profile, spec, self-tests): exit $?"
       cp build/dev/conformance-matrix.md "$out/matrix-cuda.md" 2>/dev/null
@@ -89,7 +89,7 @@ for step in "$@"; do
     opencl)
       SMEMC_OPENCL_PLATFORM=nvidia SMEMC_REQUIRE_DEVICE=1 timeout 400 \
         ctest --test-dir build/dev -L '^opencl-|cross-backend' -E 'atomic' -j 8 --timeout 380 \
-        --resource-spec-file ctest_config/resources-1gpu.json --output-junit junit-opencl.xml > "$out/ctest-opencl.log" 2>&1
+        --resource-spec-file "$PWD/ctest_config/resources-1gpu.json" --output-junit junit-opencl.xml > "$out/ctest-opencl.log" 2>&1
       say "ctest -L '^opencl-|cross-backend' -E atomic on NVIDIA's OpenCL: exit $?"
       cp build/dev/conformance-matrix.md "$out/matrix-opencl.md" 2>/dev/null
       totals "$out/ctest-opencl.log" ;;
@@ -100,7 +100,7 @@ for step in "$@"; do
       totals "$out/ctest-pocl.log" ;;
     repeat)
       timeout 500 ctest --test-dir build/dev -L '^cuda-small$' -j 16 --repeat "until-fail:${SMEMC_REPEAT:-3}" \
-        --resource-spec-file ctest_config/resources-1gpu.json --timeout 400 > "$out/ctest-repeat.log" 2>&1
+        --resource-spec-file "$PWD/ctest_config/resources-1gpu.json" --timeout 400 > "$out/ctest-repeat.log" 2>&1
       say "ctest -L cuda-small --repeat until-fail:${SMEMC_REPEAT:-3}: exit $?"
       totals "$out/ctest-repeat.log" ;;
     *)

@@ -46,7 +46,17 @@ float ReductionRun::finish() {
 
 std::string ReductionRun::written_while_held() const {
   const float out = out_.download(Stream{})[0];
-  return bits_of(out) == kPoisonBits ? std::string() : "out[0] was written (" + describe(out) + ")";
+  if (bits_of(out) != kPoisonBits) return "out[0] was written (" + describe(out) + ")";
+  const std::vector<float> data = data_.download(Stream{});
+  for (std::size_t i = 0; i < data.size(); ++i) {
+    if (bits_of(data[i]) != bits_of(x_[i])) return "data[" + std::to_string(i) + "] was written";
+  }
+  std::vector<std::uint8_t> workspace(workspace_.payload_bytes());
+  backend().download(workspace.data(), workspace_.payload(), workspace.size(), Stream{});
+  for (std::size_t i = 0; i < workspace.size(); ++i) {
+    if (workspace[i] != kPoisonByte) return "workspace byte " + std::to_string(i) + " was written";
+  }
+  return {};
 }
 
 float run(const Variant& v, std::span<const float> x, int block, Stream stream) {

@@ -35,8 +35,10 @@ class ReductionRun {
   ReductionRun(const Variant& v, std::span<const float> x, int block, Stream stream = {});
   void launch();
   float finish();  // synchronises, verifies guards and input, returns out[0]
-  // Empty while out[0] still holds the poison, read on the default stream
-  // (the launch contract test looks while the run's stream is held).
+  // Empty while nothing the launch may write has changed: out[0] and the
+  // workspace still hold the poison, data still holds the input (read on the
+  // default stream: the launch contract test looks while the run's stream
+  // is held).
   std::string written_while_held() const;
 
  private:
