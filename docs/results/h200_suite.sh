@@ -87,8 +87,8 @@ for step in "$@"; do
       say "mutants (prebuilt): exit $?"
       sed -n '/^| planted bug/,$p' "$out/mutants.txt" | tee -a "$summary" ;;
     opencl)
-      SMEMC_OPENCL_PLATFORM=nvidia SMEMC_REQUIRE_DEVICE=1 timeout 400 \
-        ctest --test-dir build/dev -L '^opencl-|cross-backend' -E 'atomic' -j 8 --timeout 380 \
+      SMEMC_OPENCL_PLATFORM=nvidia SMEMC_REQUIRE_DEVICE=1 timeout ${SMEMC_OPENCL_TIMEOUT:-400} \
+        ctest --test-dir build/dev -L '^opencl-|cross-backend' -E 'atomic' -R "${SMEMC_OPENCL_TESTS:-.}" -j 8 --timeout 380 \
         --resource-spec-file "$PWD/ctest_config/resources-1gpu.json" --output-junit junit-opencl.xml > "$out/ctest-opencl.log" 2>&1
       say "ctest -L '^opencl-|cross-backend' -E atomic on NVIDIA's OpenCL: exit $?"
       cp build/dev/conformance-matrix.md "$out/matrix-opencl.md" 2>/dev/null
@@ -99,7 +99,7 @@ for step in "$@"; do
       say "ctest -L '^opencl-' on PoCL: exit $?"
       totals "$out/ctest-pocl.log" ;;
     repeat)
-      timeout 500 ctest --test-dir build/dev -L '^cuda-small$' -j 16 --repeat "until-fail:${SMEMC_REPEAT:-3}" \
+      timeout ${SMEMC_REPEAT_TIMEOUT:-500} ctest --test-dir build/dev -L '^cuda-small$' -j 16 --repeat "until-fail:${SMEMC_REPEAT:-3}" \
         --resource-spec-file "$PWD/ctest_config/resources-1gpu.json" --timeout 400 > "$out/ctest-repeat.log" 2>&1
       say "ctest -L cuda-small --repeat until-fail:${SMEMC_REPEAT:-3}: exit $?"
       totals "$out/ctest-repeat.log" ;;
