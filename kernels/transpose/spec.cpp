@@ -39,8 +39,8 @@ const Spec kSpecs[] = {
                .rows_reason = "the grid's y limit, 65535 tiles", .cols_reason = "int column index"},
      .traffic = &read_once_write_once},
     {.doc = {.name = "transpose_padded_32x8",
-             .idea = "the 32x33 tile moved by 32x8 threads, four rows each (four loads and four stores in flight per "
-                     "thread), the blocks walking 32 tile rows at a time so that the tiles in flight lie close together",
+             .idea = "the 32x33 tile moved by 32x8 threads, four rows each: a quarter of the threads, four loads and "
+                     "four stores in flight per thread",
              .cost = "as transpose_padded, with fewer threads per tile to schedule: the last rung, towards the copy roof"},
      .shape = {.square = false, .max_rows = kGridRows, .max_cols = INT_MAX - kTile,
                .rows_reason = "the grid's y limit, 65535 tiles", .cols_reason = "int column index"},

@@ -12,8 +12,7 @@
 //                     banks; rows x cols; 64-bit index arithmetic.
 //   transpose_padded_32x8  the last rung: the same tile moved by 32x8
 //                     threads, four rows each (four loads, then four stores,
-//                     in flight per thread), on a swizzled grid (the tiles
-//                     in flight stay close together on both sides).
+//                     in flight per thread).
 //
 // Grid: (ceil(cols/32), ceil(rows/32)) blocks, one 32x32 tile each, of 32x32
 // threads (one element each) or 32x8 (four). Cost: one read and one write
@@ -86,26 +85,12 @@ __global__ void transpose_padded(int rows, int cols, const float* in, float* out
 // Thread (x, y) moves rows y, y + 8, y + 16, y + 24 of the tile: each
 // warp's load and store still covers 32 consecutive floats of one row.
 constexpr int kRowsPerPass = 8;
-// The tiles in flight at once: blocks start in the order of their linear
-// index, and this one walks down kSwizzleRows tile rows before it moves one
-// tile column across, so the blocks running together read from and write
-// to a few dozen megabytes on both sides rather than the whole output (the
-// plain grid's writes of one wave span every row of `out`).
-constexpr unsigned kSwizzleRows = 32;
 
 __global__ void transpose_padded_32x8(int rows, int cols, const float* in, float* out) {
   __shared__ float tile[TILE][TILE + 1];
 
-  const unsigned long long linear = static_cast<unsigned long long>(blockIdx.y) * gridDim.x + blockIdx.x;
-  const unsigned long long group_size = static_cast<unsigned long long>(kSwizzleRows) * gridDim.x;
-  const unsigned group = static_cast<unsigned>(linear / group_size);
-  const unsigned group_rows = min(kSwizzleRows, gridDim.y - group * kSwizzleRows);
-  const unsigned long long in_group = linear - group * group_size;
-  const int tile_col = static_cast<int>(in_group / group_rows);
-  const int tile_row = static_cast<int>(group * kSwizzleRows + in_group % group_rows);
-
-  const int in_col = tile_col * TILE + threadIdx.x;
-  const int in_row = tile_row * TILE + threadIdx.y;
+  const int in_col = blockIdx.x * TILE + threadIdx.x;
+  const int in_row = blockIdx.y * TILE + threadIdx.y;
   if (in_col < cols) {
 #pragma unroll
     for (int k = 0; k < TILE; k += kRowsPerPass) {
@@ -115,8 +100,8 @@ __global__ void transpose_padded_32x8(int rows, int cols, const float* in, float
 
   __syncthreads();  // the whole tile is loaded before any thread reads a column
 
-  const int out_col = tile_row * TILE + threadIdx.x;
-  const int out_row = tile_col * TILE + threadIdx.y;
+  const int out_col = blockIdx.y * TILE + threadIdx.x;
+  const int out_row = blockIdx.x * TILE + threadIdx.y;
   if (out_col < rows) {
 #pragma unroll
     for (int k = 0; k < TILE; k += kRowsPerPass) {

@@ -59,8 +59,6 @@ kernel void transpose_padded(int rows, int cols, global const float* in_base, ul
 }
 
 // The 32x33 tile moved by 32x8 work-items, four rows each (the last rung).
-// The CUDA kernel also swizzles its grid (the order in which tiles run, for
-// speed); here group (x, y) moves tile (x, y): the same bits either way.
 #define ROWS_PER_PASS 8
 kernel void transpose_padded_32x8(int rows, int cols, global const float* in_base, ulong in_offset, global float* out_base,
                                   ulong out_offset) {
