@@ -245,17 +245,28 @@ def run_checks(m, binary):
     return "NOT CAUGHT", failed, out[-300:].replace("\n", " | ")
 
 
-def plant(m):
-    path = ROOT / m.file
-    source = path.read_text()
-    path.write_text(source.replace(m.original, m.planted))
-    return path, source
-
-
-def build_target(build, m):
-    built = sh(["cmake", "--build", str(build), "--target", Path(m.binary).name])
-    if built.returncode != 0:
-        sys.exit(f"mutant '{m.id}' does not build:\n{built.stdout[-3000:]}")
+def built_mutants(build, only):
+    """Yields (mutant, start time) once its test binary is built with the bug;
+    the source is already restored then (also on error), and the build is
+    brought back up to date after the last one."""
+    mutants = chosen_mutants(only)
+    check_sources(mutants)
+    try:
+        for m in mutants:
+            start = time.time()
+            path = ROOT / m.file
+            source = path.read_text()
+            try:
+                path.write_text(source.replace(m.original, m.planted))
+                built = sh(["cmake", "--build", str(build), "--target", Path(m.binary).name])
+                if built.returncode != 0:
+                    sys.exit(f"mutant '{m.id}' does not build:\n{built.stdout[-3000:]}")
+            finally:
+                path.write_text(source)
+            yield m, start
+    finally:
+        if sh(["cmake", "--build", str(build)]).returncode != 0:
+            print("rebuilding the restored sources failed", file=sys.stderr)
 
 
 def table(rows):
@@ -288,45 +299,21 @@ def report(m, verdict, failed, first, seconds, rows):
 
 
 def command_run(build, only):
-    mutants = chosen_mutants(only)
-    check_sources(mutants)
     rows = []
-    try:
-        for m in mutants:
-            start = time.time()
-            path, source = plant(m)
-            try:
-                build_target(build, m)
-            finally:
-                path.write_text(source)
-            verdict, failed, first = run_checks(m, build / "tests" / m.binary)
-            report(m, verdict, failed, first, time.time() - start, rows)
-    finally:
-        restored = sh(["cmake", "--build", str(build)])
-        if restored.returncode != 0:
-            print("rebuilding the restored sources failed", file=sys.stderr)
+    for m, start in built_mutants(build, only):
+        verdict, failed, first = run_checks(m, build / "tests" / m.binary)
+        report(m, verdict, failed, first, time.time() - start, rows)
     finish(rows)
 
 
 def command_prebuild(build, out, only):
-    mutants = chosen_mutants(only)
-    check_sources(mutants)
     out.mkdir(parents=True, exist_ok=True)
-    try:
-        for m in mutants:
-            start = time.time()
-            path, source = plant(m)
-            try:
-                build_target(build, m)
-            finally:
-                path.write_text(source)
-            (out / m.id).mkdir(exist_ok=True)
-            kept = out / m.id / Path(m.binary).name
-            shutil.copy2(build / "tests" / m.binary, kept)
-            sh(["strip", str(kept)])
-            print(f"--- {m.id}: built {kept} in {time.time() - start:.0f} s", flush=True)
-    finally:
-        sh(["cmake", "--build", str(build)])
+    for m, start in built_mutants(build, only):
+        (out / m.id).mkdir(exist_ok=True)
+        kept = out / m.id / Path(m.binary).name
+        shutil.copy2(build / "tests" / m.binary, kept)
+        sh(["strip", str(kept)])
+        print(f"--- {m.id}: built {kept} in {time.time() - start:.0f} s", flush=True)
 
 
 def command_prebuilt(out, only):
