@@ -32,7 +32,7 @@ constexpr std::uint64_t kInputSeed = 0x5eed2026;
 // The rows of a join that this backend launches, in spec order (a row with
 // launch = nullptr has nothing to time).
 template <typename Spec, typename Args>
-std::vector<Joined<Spec, Args>> launchable(std::span<const Spec> specs, std::span<const Implementation<Args>> table) {
+std::vector<Joined<Spec, Args>> launchable(std::span<const Spec> specs, std::span<const Implementation<Spec, Args>> table) {
   std::vector<Joined<Spec, Args>> rows;
   for (const auto& row : join(specs, table)) {
     if (row.not_implemented().empty()) rows.push_back(row);
@@ -60,7 +60,7 @@ struct ReduceFamily {
   static constexpr std::string_view benchmark = "reduce";
   static constexpr std::size_t out_bytes = sizeof(float);  // out[0], the sum
   static std::span<const Spec> specs() { return reduce::specs(); }
-  static std::span<const Implementation<Args>> table() { return reduce::implementations(); }
+  static std::span<const Implementation<Spec, Args>> table() { return reduce::implementations(); }
   static std::string size_violation(const Spec& s, std::int64_t n, int block) { return reduce::size_violation(s, n, block); }
   static Args args(const VectorBuffers& b, std::int64_t n, int block) {
     return {.n = n, .data = b.data.address(), .out = b.out.address(), .workspace = b.workspace.address(), .block = block};
@@ -73,7 +73,7 @@ struct MovingAverageFamily {
   static constexpr std::string_view benchmark = "moving_average";
   static constexpr std::size_t out_bytes = 0;  // in place
   static std::span<const Spec> specs() { return moving_average::specs(); }
-  static std::span<const Implementation<Args>> table() { return moving_average::implementations(); }
+  static std::span<const Implementation<Spec, Args>> table() { return moving_average::implementations(); }
   static std::string size_violation(const Spec& s, std::int64_t n, int block) {
     return moving_average::size_violation(s, n, block);
   }

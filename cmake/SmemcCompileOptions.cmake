@@ -7,11 +7,9 @@
 #   contraction on). No kernel here multiplies and adds in one expression
 #   except saxpy with a = 1, where FMA and add round identically.
 # -lineinfo lets compute-sanitizer name source lines; it does not change code.
-# CMake 3.25 (Debian 12) predates nvcc's C++20 flag in its compiler tables;
-# newer CMake defines it itself.
-if(CMAKE_CUDA_COMPILER_ID STREQUAL "NVIDIA" AND NOT DEFINED CMAKE_CUDA20_STANDARD_COMPILE_OPTION)
-  set(CMAKE_CUDA20_STANDARD_COMPILE_OPTION "-std=c++20")
-  set(CMAKE_CUDA20_EXTENSION_COMPILE_OPTION "-std=c++20")
+# CUDA C++20 on CMake 3.25: cmake/SmemcCudaKit.cmake (shared with ports).
+if(SMEMC_WITH_CUDA)
+  include(SmemcCudaKit)
 endif()
 
 function(smemc_target_defaults target)

@@ -13,6 +13,18 @@
 # IMPLEMENTATIONS  a target defining <family>::implementations(), the table
 # PREFIX         CTest names are <PREFIX>.<gtest name>; labels <PREFIX>-<kind>
 # LIBRARIES      anything else the binary links
+# SANITIZERS     (a CUDA backend) also register the binary under
+#                compute-sanitizer's memcheck, racecheck, synccheck and
+#                initcheck (<tool>.<NAME>, labels <tool> and sanitizer), as
+#                this project registers its own: reduced workload, host,
+#                large and exhibit checks and the launch contract left out
+#
+# The binary checks the spec's rows of FAMILY joined with the table
+# IMPLEMENTATIONS defines, and after them every row the table brings of its
+# own (port rows, common/implementation.hpp): each is checked as the
+# built-in rows are, by its determinism class, on its (possibly narrowed)
+# domain, and appears in the matrix and the JUnit file. A row the table
+# declares unsupported is one skipped test (<family>/<Family>Unsupported.declared).
 #
 # Every gtest test becomes one CTest test (gtest_discover_tests), labelled
 # by what it needs (one label each; ctest -L takes a regular expression):
@@ -46,9 +58,12 @@ function(smemc_whole_gpu_properties out)
 endfunction()
 
 # Test sources per family, relative to SMEMC_TEST_SOURCE_DIR.
-set(SMEMC_FAMILY_SOURCES_reduce reduce/reduce_harness.cpp reduce/test_reduce.cpp)
-set(SMEMC_FAMILY_SOURCES_transpose transpose/test_transpose.cpp)
-set(SMEMC_FAMILY_SOURCES_moving_average moving_average/moving_average_checks.cpp moving_average/test_moving_average.cpp)
+# The *_spec.cpp checks hold a backend's own rows (port rows) to what the
+# spec holds its rows to; smemc_spec_tests runs them on the spec's rows.
+set(SMEMC_FAMILY_SOURCES_reduce reduce/reduce_harness.cpp reduce/test_reduce.cpp reduce/test_reduce_spec.cpp)
+set(SMEMC_FAMILY_SOURCES_transpose transpose/test_transpose.cpp transpose/test_transpose_spec.cpp)
+set(SMEMC_FAMILY_SOURCES_moving_average moving_average/moving_average_checks.cpp moving_average/test_moving_average.cpp
+    moving_average/test_moving_average_spec.cpp)
 set(SMEMC_FAMILIES reduce transpose moving_average)
 
 # C++20 without contraction of float expressions: the tests compare bits.
@@ -104,7 +119,7 @@ function(smemc_register_tests target)
 endfunction()
 
 function(smemc_add_conformance_tests)
-  cmake_parse_arguments(ARG "" "NAME;FAMILY;BACKEND;IMPLEMENTATIONS;PREFIX" "LIBRARIES" ${ARGN})
+  cmake_parse_arguments(ARG "SANITIZERS" "NAME;FAMILY;BACKEND;IMPLEMENTATIONS;PREFIX" "LIBRARIES" ${ARGN})
   foreach(required NAME FAMILY BACKEND IMPLEMENTATIONS)
     if(NOT ARG_${required})
       message(FATAL_ERROR "smemc_add_conformance_tests: ${required} is required")
@@ -126,6 +141,10 @@ function(smemc_add_conformance_tests)
                         ${ARG_BACKEND} ${ARG_LIBRARIES})
   smemc_conformance_defaults(${ARG_NAME})
   smemc_register_tests(${ARG_NAME} PREFIX "${ARG_PREFIX}")
+  if(ARG_SANITIZERS)
+    include("${CMAKE_CURRENT_FUNCTION_LIST_DIR}/SmemcSanitizers.cmake")
+    smemc_add_sanitizer_runs(${ARG_NAME})
+  endif()
 endfunction()
 
 # CTestCustom.cmake in the build tree: output limits, and the hooks that
@@ -138,4 +157,11 @@ function(smemc_write_ctest_custom)
   endif()
   configure_file("${SMEMC_CTEST_CUSTOM_TEMPLATE}" "${CMAKE_BINARY_DIR}/CTestCustom.cmake.configured" @ONLY)
   file(GENERATE OUTPUT "${CMAKE_BINARY_DIR}/CTestCustom.cmake" INPUT "${CMAKE_BINARY_DIR}/CTestCustom.cmake.configured")
+  # The records accumulate over ctest runs (phases); configuring starts
+  # afresh, and so does this target.
+  file(REMOVE_RECURSE "${SMEMC_RESULTS_DIR}")
+  if(NOT TARGET smemc_clear_results)
+    add_custom_target(smemc_clear_results COMMAND "${CMAKE_COMMAND}" -E rm -rf "${SMEMC_RESULTS_DIR}"
+                      COMMENT "Clearing the conformance records in ${SMEMC_RESULTS_DIR}" VERBATIM)
+  endif()
 endfunction()

@@ -4,12 +4,17 @@
 #   smemc::conformance_matrix                  the matrix printer (with tests)
 #   share/smem-conformance/tests/              the conformance test sources
 #   smemc_add_conformance_tests(), smemc_write_ctest_custom()
-# Backends (CUDA, OpenCL) are this project's own ports and are not installed.
+#   the CUDA port kit (find_package(smemc CONFIG COMPONENTS cuda)), as
+#   sources compiled in the port's project: smemc::cuda_check,
+#   smemc::cuda_backend, smemc::reduce_fixup_cuda (cmake/SmemcCudaKit.cmake)
+#   smemc_package                              a target that builds what is installed
+# The CUDA kernels of this project and its OpenCL port are not installed.
 include(CMakePackageConfigHelpers)
 
 set(SMEMC_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/smemc")
 set(SMEMC_INSTALL_INCLUDEDIR "${CMAKE_INSTALL_INCLUDEDIR}/smem-conformance")
 set(SMEMC_INSTALL_TESTDIR "${CMAKE_INSTALL_DATADIR}/smem-conformance/tests")
+set(SMEMC_INSTALL_CUDA_KITDIR "${CMAKE_INSTALL_DATADIR}/smem-conformance/cuda")
 
 set(_smemc_targets smemc_spec_common smemc_reduce_spec smemc_transpose_spec smemc_moving_average_spec)
 if(SMEMC_BUILD_TESTS)
@@ -18,10 +23,25 @@ endif()
 install(TARGETS ${_smemc_targets} EXPORT smemcTargets
   ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
   RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+# What the package holds, built: `cmake --build <build> --target smemc_package`
+# then `cmake --install <build>` installs it without building the ports or
+# their tests.
+add_custom_target(smemc_package DEPENDS ${_smemc_targets})
+
+# The CUDA port kit: sources and headers, compiled in the port's project for
+# its own GPUs (always installed: it needs CUDA only where a port asks for it).
+install(FILES fixtures/cuda/cuda_backend.cu kernels/common/cuda/cuda_check.cpp kernels/reduce/cuda/fixup.cu
+        DESTINATION "${SMEMC_INSTALL_CUDA_KITDIR}")
+install(FILES kernels/common/cuda/cuda_check.hpp kernels/common/cuda/interop.hpp kernels/common/cuda/kernel_symbol.hpp
+        DESTINATION "${SMEMC_INSTALL_INCLUDEDIR}/common/cuda")
+install(FILES kernels/reduce/cuda/fixup.hpp kernels/reduce/cuda/block_tree.cuh
+        DESTINATION "${SMEMC_INSTALL_INCLUDEDIR}/reduce/cuda")
+install(FILES cmake/SmemcCudaKit.cmake cmake/SmemcSanitizers.cmake DESTINATION "${SMEMC_INSTALL_CMAKEDIR}")
+install(PROGRAMS ctest_config/sanitize.sh ctest_config/device_probe.sh DESTINATION "${SMEMC_INSTALL_CMAKEDIR}")
 
 # The neutral headers only (no backend header is part of the package).
 foreach(header IN ITEMS
-    common/ctest_gpu.hpp common/depth.hpp common/device_address.hpp common/device_error.hpp common/implementation.hpp
+    common/contract.hpp common/ctest_gpu.hpp common/depth.hpp common/device_address.hpp common/device_error.hpp common/implementation.hpp
     common/preconditions.hpp common/spec.hpp common/stream.hpp
     reduce/spec.hpp reduce/host_models.hpp transpose/spec.hpp
     moving_average/spec.hpp moving_average/host_models.hpp)
@@ -38,7 +58,7 @@ if(SMEMC_BUILD_TESTS)
     endforeach()
   endforeach()
   install(FILES tests/reduce/reduce_harness.hpp DESTINATION "${SMEMC_INSTALL_TESTDIR}/reduce")
-  install(FILES tests/common/contract_tables.hpp DESTINATION "${SMEMC_INSTALL_TESTDIR}/common")
+  install(FILES tests/common/contract_tables.hpp tests/common/contract_checks.hpp DESTINATION "${SMEMC_INSTALL_TESTDIR}/common")
   install(FILES tests/moving_average/moving_average_checks.hpp DESTINATION "${SMEMC_INSTALL_TESTDIR}/moving_average")
   install(FILES cmake/SmemcConformance.cmake ctest_config/CTestCustom.cmake.in DESTINATION "${SMEMC_INSTALL_CMAKEDIR}")
 endif()
@@ -47,7 +67,7 @@ install(EXPORT smemcTargets NAMESPACE smemc:: DESTINATION "${SMEMC_INSTALL_CMAKE
 set(SMEMC_PACKAGE_HAS_TESTS ${SMEMC_BUILD_TESTS})
 configure_package_config_file(cmake/smemcConfig.cmake.in "${CMAKE_CURRENT_BINARY_DIR}/smemcConfig.cmake"
   INSTALL_DESTINATION "${SMEMC_INSTALL_CMAKEDIR}"
-  PATH_VARS SMEMC_INSTALL_TESTDIR)
+  PATH_VARS SMEMC_INSTALL_TESTDIR SMEMC_INSTALL_CUDA_KITDIR)
 write_basic_package_version_file("${CMAKE_CURRENT_BINARY_DIR}/smemcConfigVersion.cmake" COMPATIBILITY SameMinorVersion)
 install(FILES "${CMAKE_CURRENT_BINARY_DIR}/smemcConfig.cmake" "${CMAKE_CURRENT_BINARY_DIR}/smemcConfigVersion.cmake"
   DESTINATION "${SMEMC_INSTALL_CMAKEDIR}")

@@ -21,8 +21,15 @@ find_program(SMEMC_COMPUTE_SANITIZER compute-sanitizer
   HINTS "${CUDAToolkit_BIN_DIR}" "${CUDAToolkit_BIN_DIR}/../compute-sanitizer" "${CUDAToolkit_LIBRARY_ROOT}/compute-sanitizer"
   DOC "compute-sanitizer executable (sanitizer tests are registered only when found)")
 
+include_guard(GLOBAL)
+find_package(CUDAToolkit QUIET)
+
 set(SMEMC_SANITIZER_EXIT_CODE 86)
-set(SMEMC_SANITIZE_WRAPPER "${PROJECT_SOURCE_DIR}/ctest_config/sanitize.sh")
+# The wrapper: this project's, or (a port using the installed package)
+# the copy installed beside this file's package config.
+if(NOT SMEMC_SANITIZE_WRAPPER)
+  set(SMEMC_SANITIZE_WRAPPER "${PROJECT_SOURCE_DIR}/ctest_config/sanitize.sh")
+endif()
 set(SMEMC_SANITIZER_TOOLS memcheck racecheck synccheck initcheck)
 
 set(SMEMC_SANITIZER_OPTIONS_memcheck --leak-check full --padding 32)

@@ -7,6 +7,7 @@
 #         -DSMEMC_GENERATOR=... -DSMEMC_CXX_COMPILER=... -DSMEMC_BUILD_TYPE=...
 #         -DSMEMC_RESULTS_DIR=... [-DSMEMC_MAKE_PROGRAM=...] [-DSMEMC_CTEST_COMMAND=...]
 #         [-DSMEMC_DEPENDENCY_PREFIXES=<the outer CMAKE_PREFIX_PATH>]
+#         [-DSMEMC_EXTRA_ARGS=<configure arguments of the example, |-separated>]
 #         -P example_port.cmake
 #
 # SMEMC_SCRATCH_DIR is emptied first, then holds prefix/ (the install), src/
@@ -47,7 +48,7 @@ endfunction()
 # path, no absolute path into it. Building a copy (below) proves the same.
 get_filename_component(source_root "${SMEMC_EXAMPLE_SOURCE_DIR}/../.." ABSOLUTE)
 set(patterns)
-foreach(pattern IN ITEMS CMakeLists.txt *.cmake *.cpp *.hpp *.h *.md)
+foreach(pattern IN ITEMS CMakeLists.txt *.cmake *.cpp *.cu *.cuh *.hpp *.h *.md)
   list(APPEND patterns "${SMEMC_EXAMPLE_SOURCE_DIR}/${pattern}")
 endforeach()
 file(GLOB_RECURSE example_files LIST_DIRECTORIES false RELATIVE "${SMEMC_EXAMPLE_SOURCE_DIR}" ${patterns})
@@ -96,9 +97,15 @@ if(NOT "${SMEMC_DEPENDENCY_PREFIXES}" STREQUAL "")
   string(REPLACE ";" ":" dependency_prefixes "${SMEMC_DEPENDENCY_PREFIXES}")
   set(ENV{CMAKE_PREFIX_PATH} "${dependency_prefixes}")
 endif()
+set(extra_args)
+if(NOT "${SMEMC_EXTRA_ARGS}" STREQUAL "")
+  # An architecture list arrives with commas: one argument, a CMake list.
+  string(REPLACE "," "\\;" extra_args "${SMEMC_EXTRA_ARGS}")
+  string(REPLACE "|" ";" extra_args "${extra_args}")
+endif()
 example_step(configure "${CMAKE_COMMAND}" -S "${source}" -B "${build}" ${generator_args}
   "-DCMAKE_CXX_COMPILER=${SMEMC_CXX_COMPILER}" "-DCMAKE_BUILD_TYPE=${SMEMC_BUILD_TYPE}"
-  "-DCMAKE_PREFIX_PATH=${prefix}" -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON)
+  "-DCMAKE_PREFIX_PATH=${prefix}" -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON ${extra_args})
 load_cache("${build}" READ_WITH_PREFIX example_ smemc_DIR SMEMC_RESULTS_DIR)
 string(FIND "${example_smemc_DIR}" "${prefix}/" found_at)
 if(NOT found_at EQUAL 0)

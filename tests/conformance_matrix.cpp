@@ -28,6 +28,8 @@ int main(int argc, char** argv) {
     return 0;
   }
   std::cout << '\n' << conformance::render(records, false);
+  std::cout << "(the tables hold the records of every ctest run in this build tree since it was configured; "
+               "`cmake --build <build> --target smemc_clear_results` clears them)\n";
   if (argc > 2) {
     std::ofstream(argv[2]) << conformance::render(records, true);
     std::cout << "(also written to " << argv[2] << ")\n";

@@ -19,6 +19,7 @@
 
 #include "common/preconditions.hpp"
 #include "cpu_device.hpp"
+#include "cpu_rows.hpp"
 #include "reduce/host_models.hpp"
 #include "reduce/spec.hpp"
 
@@ -160,6 +161,56 @@ void block_tree(const CpuVariant& v, std::int64_t n, float* data, float* out, fl
   }
 }
 
+// --- the last rung, narrowed -------------------------------------------------
+
+// reduce_vec4_grid_stride as its kernel runs it, for whole float4s only: G
+// blocks of B lanes (G from the spec's vec4_blocks: the grid is part of the
+// order), lane g sums the float4s g, g + G·B, ... each as (x + y) + (z + w);
+// each warp of 32 lanes by the shuffle tree, the block's warp sums (+0 for
+// the missing ones) by the same tree; the fix-up sums the G partials.
+// This port keeps a block's lanes in a std::array of kVec4MaxBlock and
+// has no scalar tail: its table narrows the row to B ≤ 256 and n a
+// multiple of 4, and its launcher refuses the rest.
+constexpr int kVec4MaxBlock = 256;
+constexpr Narrowing kVec4Narrowing{.reason = "whole float4s, at most 256 lanes a block: the CPU port's vec4 kernel",
+                                   .max_block = kVec4MaxBlock,
+                                   .n_multiple_of = 4};
+
+void vec4_grid_stride(std::int64_t n, const float* x, float* out, float* partials, int block) {
+  const std::int64_t blocks = model::vec4_blocks(n, block), threads = blocks * block, float4s = n / 4;
+  run_grid(blocks, 1, [&](std::int64_t b) {
+    std::array<float, kVec4MaxBlock> lanes;
+    std::array<float, 32> warp_sums{};  // +0 for warps the block does not have
+    for (int t = 0; t < block; ++t) {
+      float acc = 0.0f;
+      for (std::int64_t q = b * block + t; q < float4s; q += threads) {
+        acc = acc + ((x[4 * q] + x[4 * q + 1]) + (x[4 * q + 2] + x[4 * q + 3]));
+      }
+      lanes[static_cast<std::size_t>(t)] = acc;
+    }
+    for (int w = 0; w < block / 32; ++w) {
+      tree_levels(&lanes[static_cast<std::size_t>(32 * w)], 16);
+      warp_sums[static_cast<std::size_t>(w)] = lanes[static_cast<std::size_t>(32 * w)];
+    }
+    tree_levels(warp_sums.data(), 16);
+    partials[b] = warp_sums[0];
+  });
+  out[0] = fixup(partials, blocks, 1);
+}
+
+void launch_vec4(const Args& a, Stream stream) {
+  constexpr std::string_view name = "reduce_vec4_grid_stride";
+  const bool work = validate(spec_named(name), a);
+  reject_outside(name, kVec4Narrowing, a.n, a.block);
+  float* out = host_pointer<float>(a.out);
+  if (!work) {
+    queue_of(stream).enqueue([out] { out[0] = 0.0f; });
+    return;
+  }
+  queue_of(stream).enqueue([n = a.n, x = host_pointer<float>(a.data), out, partials = host_pointer<float>(a.workspace),
+                            block = a.block] { vec4_grid_stride(n, x, out, partials, block); });
+}
+
 // Checks the arguments with the spec's own rules and messages (throwing
 // before anything is enqueued), then enqueues the kernels on the stream and
 // returns without waiting.
@@ -188,15 +239,17 @@ void launch(const Args& a, Stream stream) {
 template <std::size_t... i>
 constexpr auto make_table(std::index_sequence<i...>) {
   return std::array{
-      Implementation<Args>{.name = kVariants[i].name, .launch = &launch<i>}...,
+      Entry{.name = kVariants[i].name, .launch = &launch<i>}...,
       // The exhibit is not ported: listed, with the reason, so the matrix
       // shows it as unsupported rather than silently missing.
-      Implementation<Args>{.name = "reduce_warp_volatile_legacy",
+      Entry{.name = "reduce_warp_volatile_legacy",
                            .not_implemented = "a CPU has no lanes in lockstep: the legacy unsynchronised warp tail has "
                                               "nothing to rely on"},
-      Implementation<Args>{.name = "reduce_vec4_grid_stride",
-                           .not_implemented = "not ported: this port covers §5.1-5.3 and the warp tails, not the GPU's "
-                                              "last rung (float4 loads on a fixed grid)"},
+      // Partial support: the whole-float4 kernel above, on the part of the
+      // row it takes; the checks run there and the matrix says so.
+      Entry{.name = "reduce_vec4_grid_stride", .launch = &launch_vec4, .narrowing = kVec4Narrowing},
+      // A row of this port's own (cpu_exact_sum.cpp), checked like the spec's.
+      Entry{.launch = &launch_exact_sum, .port_row = &exact_sum_row},
   };
 }
 
@@ -204,6 +257,6 @@ constexpr auto kTable = make_table(std::make_index_sequence<std::size(kVariants)
 
 }  // namespace
 
-std::span<const Implementation<Args>> implementations() { return kTable; }
+std::span<const Entry> implementations() { return kTable; }
 
 }  // namespace smemc::reduce

@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <climits>
+#include <numeric>
 
 #include "common/preconditions.hpp"
 
@@ -17,6 +18,7 @@ std::string render_limit(std::int64_t v) {
 }
 
 std::string render_blocks(const BlockRule& b) {
+  if (b.own_launch) return "block 0: the variant picks its own launch shape";
   if (b.one_block_of_n()) return "one block of n threads (block 0)";
   return std::string(b.power_of_two ? "B a power of two in [" : "B in [") + std::to_string(b.min) + ", " +
          std::to_string(b.max) + "]";
@@ -24,15 +26,24 @@ std::string render_blocks(const BlockRule& b) {
 
 }  // namespace
 
-std::string_view to_string(Determinism d) { return d == Determinism::ordered ? "bitwise" : "run to run"; }
+std::string_view to_string(Determinism d) {
+  switch (d) {
+    case Determinism::ordered: return "bitwise";
+    case Determinism::deterministic: return "deterministic";
+    case Determinism::unordered: return "run to run";
+    case Determinism::exact: return "exact";
+  }
+  return "?";
+}
 
 bool BlockRule::admits(int block) const noexcept {
-  if (one_block_of_n()) return block == 0;
+  if (takes_no_block()) return block == 0;
   return block >= min && block <= max && (!power_of_two || is_power_of_two(block));
 }
 
 std::string violation(const SizeDomain& d, std::int64_t n, int block) {
   if (!d.block.admits(block)) {
+    if (d.block.own_launch) return "block = " + std::to_string(block) + ": this variant picks its own launch shape (pass 0)";
     if (d.block.one_block_of_n()) return "block = " + std::to_string(block) + ": this variant launches one block of n threads (pass 0)";
     return "block = " + std::to_string(block) + (d.block.power_of_two ? " is not a power of two in [" : " is outside [") +
            std::to_string(d.block.min) + ", " + std::to_string(d.block.max) + "]";
@@ -40,12 +51,102 @@ std::string violation(const SizeDomain& d, std::int64_t n, int block) {
   if (n < 0) return "n = " + std::to_string(n) + " is negative";
   const std::int64_t limit = d.largest_n(block);
   if (n > limit) {
-    return "n = " + std::to_string(n) + " exceeds " + std::to_string(limit) + " (" + std::string(d.n_limit_reason) + ")";
+    const bool capped = limit == d.n_cap && d.n_cap < d.n_base + d.n_per_block * block;
+    return "n = " + std::to_string(n) + " exceeds " + std::to_string(limit) + " (" +
+           std::string(capped ? d.n_cap_reason : d.n_limit_reason) + ")";
   }
   if (d.n_power_of_two && !is_power_of_two(n)) {
     return "n = " + std::to_string(n) + " is not a power of two (this variant's precondition)";
   }
+  if (d.n_multiple_of > 1 && n % d.n_multiple_of != 0) {
+    return "n = " + std::to_string(n) + " is not a multiple of " + std::to_string(d.n_multiple_of) +
+           " (this variant's precondition)";
+  }
   return {};
+}
+
+std::string describe(const Narrowing& n) {
+  std::string text;
+  auto add = [&](const std::string& part) { text += (text.empty() ? "" : "; ") + part; };
+  if (n.min_block > 0) add("B ≥ " + std::to_string(n.min_block));
+  if (n.max_block > 0) add("B ≤ " + std::to_string(n.max_block));
+  if (n.max_n > 0) add("n ≤ " + std::to_string(n.max_n));
+  if (n.n_multiple_of > 1) add("n a multiple of " + std::to_string(n.n_multiple_of));
+  return text + " (" + std::string(n.reason) + ")";
+}
+
+std::string narrowing_violation(const Narrowing& narrowing, std::int64_t n, int block) {
+  const std::string why = " this backend takes (" + std::string(narrowing.reason) + ")";
+  if (narrowing.max_block > 0 && block > narrowing.max_block) {
+    return "block = " + std::to_string(block) + " is above " + std::to_string(narrowing.max_block) + ", the largest" + why;
+  }
+  if (narrowing.min_block > 0 && block < narrowing.min_block) {
+    return "block = " + std::to_string(block) + " is below " + std::to_string(narrowing.min_block) + ", the smallest" + why;
+  }
+  if (narrowing.max_n > 0 && n > narrowing.max_n) {
+    return "n = " + std::to_string(n) + " exceeds " + std::to_string(narrowing.max_n) + ", the largest n" + why;
+  }
+  if (narrowing.n_multiple_of > 1 && n % narrowing.n_multiple_of != 0) {
+    return "n = " + std::to_string(n) + " is not a multiple of " + std::to_string(narrowing.n_multiple_of) +
+           ", the only n" + why;
+  }
+  return {};
+}
+
+void reject_outside(std::string_view launcher, const Narrowing& narrowing, std::int64_t n, int block) {
+  reject_if(launcher, narrowing_violation(narrowing, n, block));
+}
+
+SizeDomain narrowed(const SizeDomain& d, const Narrowing& narrowing, std::vector<int>& tested_blocks) {
+  SizeDomain out = d;
+  if (narrowing.max_block > 0 && narrowing.max_block < out.block.max) out.block.max = narrowing.max_block;
+  if (narrowing.min_block > out.block.min) out.block.min = narrowing.min_block;
+  if (narrowing.max_n > 0 && narrowing.max_n < out.n_cap) {
+    out.n_cap = narrowing.max_n;
+    out.n_cap_reason = narrowing.reason;
+  }
+  if (narrowing.n_multiple_of > 1) out.n_multiple_of = std::lcm(out.n_multiple_of, narrowing.n_multiple_of);
+  tested_blocks.clear();
+  for (int b : d.tested_blocks) {
+    if (narrowing_violation(narrowing, 0, b).empty()) tested_blocks.push_back(b);
+  }
+  out.tested_blocks = tested_blocks;
+  return out;
+}
+
+std::vector<SizePoint> first_outside(const SizeDomain& row, const Narrowing& narrowing) {
+  std::vector<SizePoint> points;
+  std::vector<int> kept;
+  const SizeDomain inside = narrowed(row, narrowing, kept);
+  if (kept.empty()) return points;
+  const int block = kept.front();
+  // The smallest positive n both take, paired with blocks outside.
+  std::int64_t small_n = inside.n_multiple_of;
+  if (inside.n_power_of_two) small_n = std::bit_ceil(static_cast<std::uint64_t>(small_n));
+  auto row_takes = [&](std::int64_t n, int b) { return violation(row, n, b).empty(); };
+  auto add = [&](std::int64_t n, int b) {
+    if (row_takes(n, b) && !narrowing_violation(narrowing, n, b).empty()) points.push_back({n, b});
+  };
+  if (narrowing.max_block > 0) {
+    int next = narrowing.max_block + 1;
+    while (next <= row.block.max && !row.block.admits(next)) ++next;
+    add(small_n, next);
+  }
+  if (narrowing.min_block > 0) {
+    int previous = narrowing.min_block - 1;
+    while (previous >= row.block.min && previous > 0 && !row.block.admits(previous)) --previous;
+    add(small_n, previous);
+  }
+  if (narrowing.max_n > 0) {
+    // The next n past max_n that the row itself takes.
+    std::int64_t past = ceil_div(narrowing.max_n + 1, row.n_multiple_of) * row.n_multiple_of;
+    if (row.n_power_of_two) past = static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(past)));
+    add(past, block);
+  }
+  if (narrowing.n_multiple_of > 1) {
+    for (std::int64_t n : {std::int64_t{1}, narrowing.n_multiple_of - 1, narrowing.n_multiple_of + 1}) add(n, block);
+  }
+  return points;
 }
 
 std::string alignment_violation(std::size_t offset_bytes, std::size_t alignment) {
@@ -65,6 +166,8 @@ std::string describe(const SizeDomain& d) {
   }
   std::string text = render_blocks(d.block) + "; ";
   text += d.n_power_of_two ? "n a power of two ≤ " + limit : "0 ≤ n ≤ " + limit;
+  if (d.n_cap != INT64_MAX) text += " and ≤ " + render_limit(d.n_cap);
+  if (d.n_multiple_of > 1) text += ", a multiple of " + std::to_string(d.n_multiple_of);
   return text;
 }
 

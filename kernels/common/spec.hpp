@@ -5,10 +5,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace smemc {
 
@@ -22,27 +24,49 @@ struct Description {
   bool exhibit() const noexcept { return !exhibit_reason.empty(); }
 };
 
-// How a result relates to the inputs.
+// How a result relates to the inputs: the class says which checks a row
+// gets (docs/porting.md, "Determinism classes").
 enum class Determinism {
-  ordered,    // a fixed function of the inputs: equal bit for bit to the order-faithful host model
-  unordered,  // float atomics add in run-dependent order: within a derived bound of the exact value
+  // A fixed function of the inputs in a stated order: equal bit for bit to
+  // the row's order-faithful host model.
+  ordered,
+  // A fixed function of (input, launch shape, device) whose order is not
+  // stated (a library call, a retuned tile, 64-wide wavefronts): bitwise run
+  // to run and across streams, and within gamma_d * sum|x| of the exact
+  // value, d the depth the row states or else the spec's worst case.
+  deterministic,
+  // The order varies run to run (float atomics, a look-back): each run
+  // within the bound of the exact value.
+  unordered,
+  // The correctly rounded exact value (for integer-valued results, equality).
+  exact,
 };
 std::string_view to_string(Determinism d);
 
-// Block sizes a 1-D variant takes. min == max == 0: the variant launches one
-// block of n threads itself, and callers pass block = 0.
+// The depth of the deepest summation tree over `leaves` values: a chain.
+// The worst case the spec derives for a row that states no depth (adding
+// +0 is exact, so padding never deepens what can round).
+inline std::int64_t worst_case_depth(std::int64_t leaves) noexcept { return leaves <= 1 ? 0 : leaves - 1; }
+
+// Block sizes a 1-D variant takes. min == max == 0: the variant sizes its
+// launch itself and callers pass block = 0: one block of n threads (the
+// text's moving averages), or, with own_launch, whatever shape the variant
+// picks (a library call: CUB chooses its own tiles).
 struct BlockRule {
   int min = 1;
   int max = 1024;
   bool power_of_two = false;
-  bool one_block_of_n() const noexcept { return max == 0; }
+  bool own_launch = false;
+  bool one_block_of_n() const noexcept { return max == 0 && !own_launch; }
+  bool takes_no_block() const noexcept { return max == 0; }
   bool admits(int block) const noexcept;
 };
 
 // The (n, block) pairs a 1-D variant takes, as data: the block rule, the
-// largest n for a block B (n_base + n_per_block * B), and whether n must be
-// a power of two. tested_blocks are the block sizes the suite runs; the
-// first is the one single-size checks use.
+// largest n for a block B (n_base + n_per_block * B, and at most n_cap),
+// whether n must be a power of two or a multiple of some m. tested_blocks
+// are the block sizes the suite runs; the first is the one single-size
+// checks use.
 struct SizeDomain {
   BlockRule block;
   std::span<const int> tested_blocks;
@@ -50,8 +74,14 @@ struct SizeDomain {
   std::int64_t n_per_block = 0;
   std::string_view n_limit_reason;  // what the limit protects ("int index arithmetic")
   bool n_power_of_two = false;      // n = 0 is not a power of two
+  std::int64_t n_multiple_of = 1;   // n must be a multiple of this (0 is one)
+  std::int64_t n_cap = INT64_MAX;   // a limit whatever the block (a backend's narrowing)...
+  std::string_view n_cap_reason;    // ...and why
 
-  std::int64_t largest_n(int block) const noexcept { return n_base + n_per_block * block; }
+  std::int64_t largest_n(int block) const noexcept {
+    const std::int64_t by_block = n_base + n_per_block * block;
+    return by_block < n_cap ? by_block : n_cap;
+  }
 };
 
 // Empty when the domain takes (n, block), else why not ("block = 3 is not a
@@ -70,10 +100,68 @@ const Spec& row_named(std::span<const Spec> rows, std::string_view name, std::st
   throw std::invalid_argument("no " + std::string(family) + " variant named " + std::string(name));
 }
 
+// A backend's partial support of a row (an implementation table entry's
+// `narrowing`): the part of the row's domain it takes, and why no more.
+// The checks run on the narrowed domain, the launcher must refuse the first
+// values outside it with std::invalid_argument (reject_outside below), and
+// the matrix shows the narrowing. For the transposes, max_n and
+// n_multiple_of apply to both extents and the block fields are unused.
+struct Narrowing {
+  std::string_view reason;         // required when anything is narrowed
+  int max_block = 0;               // > 0: no block above
+  int min_block = 0;               // > 0: no block below
+  std::int64_t max_n = 0;          // > 0: no n above
+  std::int64_t n_multiple_of = 1;  // > 1: n a multiple of this
+
+  bool narrows() const noexcept { return max_block > 0 || min_block > 0 || max_n > 0 || n_multiple_of > 1; }
+};
+// "B ≤ 512; n a multiple of 4 (only the 512-thread kernel is built)".
+std::string describe(const Narrowing& n);
+// Empty when the narrowing takes (n, block), else why not, naming the reason.
+std::string narrowing_violation(const Narrowing& narrowing, std::int64_t n, int block);
+// What a launcher with a narrowing calls after the spec's validate():
+// throws std::invalid_argument "<launcher>: <why>" outside the narrowing.
+void reject_outside(std::string_view launcher, const Narrowing& narrowing, std::int64_t n, int block);
+// The domain as a backend with this narrowing runs it; `tested_blocks`
+// receives the tested blocks that remain, which the result's span views.
+SizeDomain narrowed(const SizeDomain& d, const Narrowing& narrowing, std::vector<int>& tested_blocks);
+// The first (n, block) pairs the row takes and the narrowing does not: the
+// next block past each end, one past max_n, the n next to a multiple. The
+// launcher of a narrowed entry must refuse each.
+struct SizePoint {
+  std::int64_t n = 0;
+  int block = 0;
+};
+std::vector<SizePoint> first_outside(const SizeDomain& row, const Narrowing& narrowing);
+
+// A 1-D family's row (one with a SizeDomain `domain`) as a backend with this
+// narrowing runs it: a copy with the narrowed domain, owning its tested
+// blocks. The families' narrowed_row() (found by the join) call this.
+template <typename Spec>
+std::shared_ptr<const Spec> narrowed_1d(const Spec& s, const Narrowing& narrowing) {
+  struct Held {
+    Spec spec;
+    std::vector<int> blocks;
+  };
+  auto held = std::make_shared<Held>(Held{s, {}});
+  held->spec.domain = narrowed(s.domain, narrowing, held->blocks);
+  return std::shared_ptr<const Spec>(held, &held->spec);
+}
+// Empty unless the narrowing leaves the row no block to test.
+template <typename Spec>
+std::string narrowing_leaves_nothing_1d(const Spec& s, const Narrowing& narrowing) {
+  std::vector<int> blocks;
+  (void)narrowed(s.domain, narrowing, blocks);
+  return blocks.empty() ? "the narrowing (" + describe(narrowing) + ") leaves none of the tested blocks" : std::string();
+}
+
 // Empty when a data address meets a row's alignment (its byte offset into
 // the allocation a multiple of `alignment`; allocations themselves are
 // aligned to at least 256 bytes on every backend), else why not.
 std::string alignment_violation(std::size_t offset_bytes, std::size_t alignment);
+
+// The workspace_bytes of a row that needs none (or manages its own).
+inline std::size_t no_workspace(std::int64_t, int) { return 0; }
 
 // Bytes a launch reads from and writes to device memory (workspace
 // included), counted from the kernels' source: what a benchmark turns into

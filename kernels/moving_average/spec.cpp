@@ -18,7 +18,6 @@ constexpr int kWarpBlocks[] = {256, 32, 64, 128, 512, 1024};
 // The text's sh_arr[10].
 constexpr std::int64_t kSeedCapacity = 10;
 
-std::size_t no_workspace(std::int64_t, int) { return 0; }
 std::size_t carries_workspace(std::int64_t n, int block) {
   return n <= 0 || block < 1 ? 0 : static_cast<std::size_t>(ceil_div(n, block)) * sizeof(float);
 }
@@ -133,8 +132,13 @@ std::string size_violation(const Spec& s, std::int64_t n, int block) { return vi
 std::string preconditions(const Spec& s) {
   std::string text = describe(s.domain);
   if (!s.workspace.empty()) text += "; workspace " + std::string(s.workspace);
+  if (!s.managed_workspace.empty()) text += "; manages its own workspace (" + std::string(s.managed_workspace) + ")";
   if (s.data_alignment > alignof(float)) text += "; data " + std::to_string(s.data_alignment) + "-byte aligned";
   return text + "; in place";
+}
+
+std::int64_t prefix_depth_bound(const Spec& s, std::int64_t i, std::int64_t n, int block) {
+  return s.prefix_depth != nullptr ? s.prefix_depth(i, n, block) : worst_case_depth(i + 1);
 }
 
 bool validate(const Spec& s, const Args& a) {

@@ -35,7 +35,6 @@ SizeDomain tree_domain(int min_block, std::span<const int> tested) {
           .n_limit_reason = kIntIndices};
 }
 
-std::size_t no_workspace(std::int64_t, int) { return 0; }
 std::size_t vec4_workspace(std::int64_t n, int block) {
   return n <= 0 || block < 32 ? 0 : static_cast<std::size_t>(model::vec4_blocks(n, block)) * sizeof(float);
 }
@@ -228,9 +227,19 @@ std::string size_violation(const Spec& s, std::int64_t n, int block) { return vi
 std::string preconditions(const Spec& s) {
   std::string text = describe(s.domain);
   if (!s.workspace.empty()) text += "; workspace " + std::string(s.workspace);
+  if (!s.managed_workspace.empty()) text += "; manages its own workspace (" + std::string(s.managed_workspace) + ")";
   if (s.data_alignment > alignof(float)) text += "; data " + std::to_string(s.data_alignment) + "-byte aligned";
   if (s.input_use == InputUse::clobbered) text += "; clobbers data";
   return text;
+}
+
+std::int64_t depth_bound(const Spec& s, std::int64_t n, int block) {
+  return s.summation_depth != nullptr ? s.summation_depth(n, block) : worst_case_depth(n);
+}
+
+std::int64_t atomic_add_count(const Spec& s, std::span<const float> x, int block) {
+  if (s.unordered_partials != nullptr) return static_cast<std::int64_t>(s.unordered_partials(x, block).size());
+  return s.atomic_adds != nullptr ? s.atomic_adds(static_cast<std::int64_t>(x.size()), block) : 0;
 }
 
 bool validate(const Spec& s, const Args& a) {

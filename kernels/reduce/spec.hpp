@@ -13,12 +13,20 @@
 //   - workspace: workspace_bytes(n, block) bytes of device memory (a null
 //     address when that is 0); contents unspecified before and after.
 //   - determinism == ordered: out[0] is a fixed function of (data, block),
-//     equal bit for bit to ordered_model. unordered: each block's partial
-//     sum is fixed (unordered_partials), the partials are added to out[0]
-//     by float atomics in run-dependent order.
-//   - |out - exact| <= gamma_k * sum|x| with k = summation_depth(n, block)
-//     (unordered: plus the flush allowance of fixtures/error_bound.hpp).
+//     equal bit for bit to ordered_model. deterministic: a fixed function
+//     of (data, block, device) in an order the row does not state: bitwise
+//     run to run and across streams. unordered: the order varies run to
+//     run; where the row defines them, each block's partial sum is fixed
+//     (unordered_partials) and the partials are added to out[0] by float
+//     atomics. exact: out[0] is the exact sum, correctly rounded.
+//   - |out - exact| <= gamma_k * sum|x| with k = summation_depth(n, block),
+//     or the worst case n - 1 where the row states none (unordered: plus
+//     the flush allowance of fixtures/error_bound.hpp for each float atomic
+//     add, counted by unordered_partials or atomic_adds).
 //   - data's byte offset is a multiple of data_alignment (float4 loads).
+//   - workspace: sized by the spec (workspace_bytes), or, where
+//     managed_workspace says so, allocated by the launcher itself (stream
+//     ordered); the guard zones then cover data and out only.
 
 #include <cstddef>
 #include <cstdint>
@@ -27,6 +35,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/contract.hpp"
 #include "common/device_address.hpp"
 #include "common/implementation.hpp"
 #include "common/spec.hpp"
@@ -52,14 +61,30 @@ struct Spec {
   std::string_view workspace;  // in words ("⌈n/2B⌉ floats"); empty: none
   std::size_t data_alignment = alignof(float);  // bytes; 16 where the kernels load float4
   std::size_t (*workspace_bytes)(std::int64_t n, int block) = nullptr;
+  // Not empty: the launcher allocates its own scratch (stream-ordered) and
+  // this says what; workspace_bytes is then 0.
+  std::string_view managed_workspace;
+  // The depth k of the bound; null: the spec's worst case, n - 1.
   std::int64_t (*summation_depth)(std::int64_t n, int block) = nullptr;
   // The depth the host model's tree really has (host tests hold the
-  // formula above to it).
+  // formula above to it); rows with a model only.
   std::int64_t (*model_depth)(std::int64_t n, int block) = nullptr;
   float (*ordered_model)(std::span<const float> x, int block) = nullptr;                     // ordered only
-  std::vector<float> (*unordered_partials)(std::span<const float> x, int block) = nullptr;  // unordered only
+  std::vector<float> (*unordered_partials)(std::span<const float> x, int block) = nullptr;  // unordered, optional
+  // Unordered rows without partials: how many float atomic adds a launch
+  // makes at most (each may flush a subnormal); null: none.
+  std::int64_t (*atomic_adds)(std::int64_t n, int block) = nullptr;
   Traffic (*traffic)(std::int64_t n, int block) = nullptr;
+  // A port row's fixed refusal and acceptance table (contract.hpp); the
+  // built-in rows' tables are in tests/common/contract_tables.hpp.
+  std::span<const contract::SizeCase> contract_cases;
 };
+
+// The k of the row's bound: its stated depth, or the worst case n - 1.
+std::int64_t depth_bound(const Spec& s, std::int64_t n, int block);
+// The float atomic adds a launch makes at most: one per partial, or the
+// row's atomic_adds, or none.
+std::int64_t atomic_add_count(const Spec& s, std::span<const float> x, int block);
 
 // The rows, in the order the texts introduce the variants.
 std::span<const Spec> specs();
@@ -75,10 +100,16 @@ std::string preconditions(const Spec& s);
 // then only writes +0 to out[0]).
 bool validate(const Spec& s, const Args& args);
 
-// The implementation table of the backend this binary links (defined by
-// that backend's reduction library, e.g. kernels/reduce/cuda/table.cu).
-std::span<const Implementation<Args>> implementations();
+// One line of a backend's table, and the table of the backend this binary
+// links (defined by that backend's reduction library, e.g.
+// kernels/reduce/cuda/table.cpp).
+using Entry = Implementation<Spec, Args>;
+std::span<const Entry> implementations();
 
 using Variant = Joined<Spec, Args>;
+
+// The join's hooks for a narrowed entry (common/implementation.hpp).
+inline std::shared_ptr<const Spec> narrowed_row(const Spec& s, const Narrowing& n) { return narrowed_1d(s, n); }
+inline std::string narrowing_leaves_nothing(const Spec& s, const Narrowing& n) { return narrowing_leaves_nothing_1d(s, n); }
 
 }  // namespace smemc::reduce

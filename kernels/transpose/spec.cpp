@@ -1,6 +1,8 @@
 #include "transpose/spec.hpp"
 
+#include <algorithm>
 #include <climits>
+#include <numeric>
 #include <stdexcept>
 
 #include "common/preconditions.hpp"
@@ -47,6 +49,12 @@ const Spec kSpecs[] = {
      .traffic = &read_once_write_once},
 };
 
+std::string multiple_violation(const ShapeDomain& d, std::int64_t rows, std::int64_t cols) {
+  if (d.multiple_of <= 1 || (rows % d.multiple_of == 0 && cols % d.multiple_of == 0)) return {};
+  return "shape " + std::to_string(rows) + "x" + std::to_string(cols) + " is not a multiple of " +
+         std::to_string(d.multiple_of) + " (" + std::string(d.multiple_reason) + ")";
+}
+
 std::string limit_violation(std::string_view what, std::int64_t value, std::int64_t limit, std::string_view reason) {
   if (value <= limit) return {};
   return std::string(what) + " = " + std::to_string(value) + " exceeds " + std::to_string(limit) + " (" +
@@ -69,13 +77,65 @@ std::string shape_violation(const Spec& s, std::int64_t rows, std::int64_t cols)
     return limit_violation("n", rows, s.shape.max_rows, s.shape.rows_reason);
   }
   if (auto why = limit_violation("rows", rows, s.shape.max_rows, s.shape.rows_reason); !why.empty()) return why;
-  return limit_violation("cols", cols, s.shape.max_cols, s.shape.cols_reason);
+  if (auto why = limit_violation("cols", cols, s.shape.max_cols, s.shape.cols_reason); !why.empty()) return why;
+  return multiple_violation(s.shape, rows, cols);
+}
+
+std::shared_ptr<const Spec> narrowed_row(const Spec& s, const Narrowing& n) {
+  auto row = std::make_shared<Spec>(s);
+  if (n.max_n > 0 && n.max_n < row->shape.max_rows) {
+    row->shape.max_rows = n.max_n;
+    row->shape.rows_reason = n.reason;
+  }
+  if (n.max_n > 0 && n.max_n < row->shape.max_cols) {
+    row->shape.max_cols = n.max_n;
+    row->shape.cols_reason = n.reason;
+  }
+  if (n.n_multiple_of > 1) {
+    row->shape.multiple_of = std::lcm(row->shape.multiple_of, n.n_multiple_of);
+    row->shape.multiple_reason = n.reason;
+  }
+  return row;
+}
+
+std::string narrowing_leaves_nothing(const Spec&, const Narrowing& n) {
+  if (n.max_block > 0 || n.min_block > 0) return "a transpose has no block size to narrow";
+  return {};
+}
+
+void reject_shape_outside(std::string_view launcher, const Narrowing& n, std::int64_t rows, std::int64_t cols) {
+  reject_if(launcher, narrowing_violation(n, rows, 0));
+  reject_if(launcher, narrowing_violation(n, cols, 0));
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> first_outside(const Spec& s, const Narrowing& n) {
+  std::vector<std::pair<std::int64_t, std::int64_t>> shapes;
+  const std::int64_t inside = std::max<std::int64_t>(1, n.n_multiple_of);
+  auto add = [&](std::int64_t rows, std::int64_t cols) {
+    const bool outside = !narrowing_violation(n, rows, 0).empty() || !narrowing_violation(n, cols, 0).empty();
+    if (shape_violation(s, rows, cols).empty() && outside) shapes.emplace_back(rows, cols);
+  };
+  if (n.max_n > 0) {
+    add(n.max_n + 1, s.shape.square ? n.max_n + 1 : inside);
+    if (!s.shape.square) add(inside, n.max_n + 1);
+  }
+  if (n.n_multiple_of > 1) {
+    for (std::int64_t e : {std::int64_t{1}, n.n_multiple_of - 1, n.n_multiple_of + 1}) {
+      add(e, s.shape.square ? e : inside);
+      if (!s.shape.square) add(inside, e);
+    }
+  }
+  return shapes;
 }
 
 std::string preconditions(const Spec& s) {
-  if (s.shape.square) return "n x n, n ≤ " + std::to_string(s.shape.max_rows) + " (" + std::string(s.shape.rows_reason) + "); in and out disjoint";
+  const std::string multiple = s.shape.multiple_of > 1 ? ", multiples of " + std::to_string(s.shape.multiple_of) : "";
+  if (s.shape.square) {
+    return "n x n, n ≤ " + std::to_string(s.shape.max_rows) + " (" + std::string(s.shape.rows_reason) + ")" + multiple +
+           "; in and out disjoint";
+  }
   return "rows x cols, rows ≤ " + std::to_string(s.shape.max_rows) + ", cols ≤ " + std::to_string(s.shape.max_cols) +
-         "; in and out disjoint";
+         multiple + "; in and out disjoint";
 }
 
 bool validate(const Spec& s, const Args& a) {

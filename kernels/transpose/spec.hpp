@@ -11,10 +11,14 @@
 //   std::invalid_argument before anything is enqueued; no synchronisation.
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
+#include "common/contract.hpp"
 #include "common/device_address.hpp"
 #include "common/implementation.hpp"
 #include "common/spec.hpp"
@@ -36,12 +40,16 @@ struct ShapeDomain {
   std::int64_t max_cols = 0;
   std::string_view rows_reason;  // what the row limit protects
   std::string_view cols_reason;
+  std::int64_t multiple_of = 1;  // rows and cols multiples of this (a narrowing, or a port row's tile)
+  std::string_view multiple_reason;
 };
 
 struct Spec {
   Description doc;
   ShapeDomain shape;
   Traffic (*traffic)(std::int64_t rows, std::int64_t cols) = nullptr;
+  // A port row's fixed refusal and acceptance table (contract.hpp).
+  std::span<const contract::ShapeCase> contract_cases;
 };
 
 // Tile edge of every tiled variant (and of the naive kernel's blocks).
@@ -56,7 +64,18 @@ std::string preconditions(const Spec& s);
 // null in or out, in and out overlapping. Returns false for an empty matrix.
 bool validate(const Spec& s, const Args& args);
 
-std::span<const Implementation<Args>> implementations();
+using Entry = Implementation<Spec, Args>;
+std::span<const Entry> implementations();
 using Variant = Joined<Spec, Args>;
+
+// The join's hooks for a narrowed entry: max_n caps both extents,
+// n_multiple_of applies to both (common/spec.hpp, Narrowing).
+std::shared_ptr<const Spec> narrowed_row(const Spec& s, const Narrowing& n);
+std::string narrowing_leaves_nothing(const Spec& s, const Narrowing& n);
+// What a launcher with a narrowing calls after validate(): throws
+// std::invalid_argument "<launcher>: <why>" for a shape outside it.
+void reject_shape_outside(std::string_view launcher, const Narrowing& n, std::int64_t rows, std::int64_t cols);
+// The first shapes the row takes and the narrowing does not.
+std::vector<std::pair<std::int64_t, std::int64_t>> first_outside(const Spec& s, const Narrowing& n);
 
 }  // namespace smemc::transpose

@@ -16,22 +16,9 @@
 #include <string_view>
 #include <vector>
 
+#include "common/contract.hpp"
+
 namespace smemc::contract {
-
-// A 1-D family's case (reduce, moving average).
-struct SizeCase {
-  std::int64_t n = 0;
-  int block = 0;
-  std::string_view refusal;          // empty: must be accepted
-  std::size_t data_offset_bytes = 0;  // added to the data address (alignment preconditions)
-};
-
-// A transpose's case.
-struct ShapeCase {
-  std::int64_t rows = 0;
-  std::int64_t cols = 0;
-  std::string_view refusal;
-};
 
 template <typename Case>
 struct VariantCases {
@@ -141,6 +128,16 @@ const std::vector<Case>* cases_of(const std::vector<VariantCases<Case>>& table, 
     if (entry.variant == variant) return &entry.cases;
   }
   return nullptr;
+}
+
+// The fixed table of a row: its own (a row a port defines carries it,
+// Spec::contract_cases), else the built-in table's entry for its name;
+// empty when there is none (a failure for the caller to report).
+template <typename Case, typename Spec>
+std::span<const Case> contract_of(const Spec& s, const std::vector<VariantCases<Case>>& builtin) {
+  if (!s.contract_cases.empty()) return s.contract_cases;
+  if (const std::vector<Case>* cases = cases_of(builtin, s.doc.name)) return *cases;
+  return {};
 }
 
 }  // namespace smemc::contract

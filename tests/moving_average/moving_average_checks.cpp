@@ -23,7 +23,7 @@ void expect_prefix_means(const Spec& s, std::span<const float> a, int block, std
   const auto n = static_cast<std::int64_t>(a.size());
   SumReference prefix;
   for (std::int64_t i = 0; i < n; ++i) {
-    const std::int64_t k = s.prefix_depth(i, n, block) + 2;  // prefix i's own depth
+    const std::int64_t k = prefix_depth_bound(s, i, n, block) + 2;  // prefix i's own depth (or the worst case)
     prefix.add(a[i]);
     const float out = got[i];
     if (!prefix.sum.is_finite()) {

@@ -5,11 +5,17 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "moving_average/spec.hpp"
 #include "smemc/exact_sum.hpp"
 
 namespace smemc::moving_average::testing {
+
+// The rows the spec checks hold (test_moving_average_spec.cpp): the spec's
+// own in the spec binary (tests/spec/builtin_rows.cpp), a backend's own
+// rows in its conformance binary (test_moving_average.cpp).
+const std::vector<Variant>& spec_checked_rows();
 
 // The bound on |out_i (i+1) - S_i| for a prefix of depth k (see the .cpp).
 double mean_error_bound(std::int64_t k, const ExactSum& abs_prefix, std::int64_t i);

@@ -1,12 +1,16 @@
-// The moving-average family's conformance checks, over the registry.
-// Every variant is deterministic: bitwise against its order-faithful model,
-// and within the derived bound of the exact prefix means.
+// The moving-average family's conformance checks, over the spec's rows and
+// then any the backend defines itself. Every row: within the derived bound
+// of the exact prefix means, prefix by prefix. Rows with a model: bit for
+// bit against it (all outputs of an ordered row, the leading ones a run
+// cannot vary of an unordered one). Deterministic rows: bitwise run to run
+// and across streams. A row the backend does not implement is listed once.
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -39,6 +43,16 @@ const std::vector<Variant>& variants() {
   return rows;
 }
 
+}  // namespace
+
+const std::vector<Variant>& spec_checked_rows() {
+  static const std::vector<Variant> rows =
+      smemc::testing::rows_where(variants(), +[](const Variant& v) { return v.port_defined(); });
+  return rows;
+}
+
+namespace {
+
 using Case = SizedCase;
 std::string describe(const Variant& v, const Case& c) { return smemc::describe(v.name(), c); }
 
@@ -48,31 +62,50 @@ bool accepts(const Variant& v, std::int64_t n, int block) { return size_violatio
 // warp width.
 std::int64_t edge_block(int block) { return block == 0 ? 32 : block; }
 
+// n rounded down to the row's multiple (a narrowed or a port row's "n a
+// multiple of m"), so that generated and edge sizes stay in the domain.
+std::int64_t into_domain(const Variant& v, std::int64_t n) {
+  const std::int64_t m = v.spec->domain.n_multiple_of;
+  return m > 1 ? n - n % m : n;
+}
+
 // The largest n the row takes with this block, capped by the workload.
-std::int64_t max_n(const Variant& v, int block) { return std::min(v.spec->domain.largest_n(block), workload().max_elements); }
+std::int64_t max_n(const Variant& v, int block) {
+  return into_domain(v, std::min(v.spec->domain.largest_n(block), workload().max_elements));
+}
 
 rc::Gen<Case> case_for(const Variant& v, std::span<const DataKind> kinds) {
-  return sized_case(v.spec->domain.tested_blocks, [&v](int block) { return gen::size(max_n(v, block), edge_block(block)); }, kinds);
+  return sized_case(v.spec->domain.tested_blocks, [&v](int block) {
+    return rc::gen::map(gen::size(max_n(v, block), edge_block(block)), [&v](std::int64_t n) { return into_domain(v, n); });
+  }, kinds);
 }
 
 // Runs in place on a guarded buffer; returns what the buffer holds after.
-std::vector<float> run(const Variant& v, std::span<const float> a, int block) {
+std::vector<float> run(const Variant& v, std::span<const float> a, int block, Stream stream = {}) {
   const auto n = static_cast<std::int64_t>(a.size());
-  GuardedBuffer<float> data("data", a.size());
-  GuardedBytes workspace("workspace", v.spec->workspace_bytes(n, block));
-  workspace.poison();
-  data.upload(a);
-  v.launch({.n = n, .data = data.data(), .workspace = workspace.payload(), .block = block}, {});
-  backend().synchronize({});
-  data.verify_guards();
-  workspace.verify_guards();
-  return data.download();
+  GuardedBuffer<float> data("data", a.size(), stream);
+  GuardedBytes workspace("workspace", v.spec->workspace_bytes(n, block), stream);
+  workspace.poison(stream);
+  data.upload(a, stream);
+  v.launch({.n = n, .data = data.data(), .workspace = workspace.payload(), .block = block}, stream);
+  backend().synchronize(stream);
+  data.verify_guards(stream);
+  workspace.verify_guards(stream);
+  return data.download(stream);
+}
+
+bool modelled(const Variant& v) { return v.spec->model != nullptr; }
+
+void expect_same_outputs(std::span<const float> expected, std::span<const float> got, const std::string& context) {
+  expect_elementwise(expected, got, NanPayloads::may_differ, context);
 }
 
 // Bit for bit against the model: every output of an ordered row, the
-// leading outputs no run can vary (bitwise_prefix) of an unordered one.
+// leading outputs no run can vary (bitwise_prefix) of an unordered one;
+// nothing for a row without a model.
 void expect_model(const Variant& v, std::span<const float> a, int block, std::span<const float> got,
                   const std::string& context) {
+  if (!modelled(v)) return;
   const auto count = static_cast<std::size_t>(v.spec->bitwise_prefix(static_cast<std::int64_t>(a.size()), block));
   const std::vector<float> model = v.spec->model(a, block);
   expect_elementwise(std::span<const float>(model).first(count), got.first(count), NanPayloads::may_differ,
@@ -80,15 +113,35 @@ void expect_model(const Variant& v, std::span<const float> a, int block, std::sp
 }
 
 class MovingAverageAll : public smemc::testing::VariantTest<Variant> {};
+class MovingAverageModel : public MovingAverageAll {};          // rows with a host model
+class MovingAverageDeterministic : public MovingAverageAll {};  // class deterministic
 class MovingAverageLarge : public MovingAverageAll {};  // variants that take n past 2^31
 class MovingAverageLauncher : public smemc::testing::LauncherTest<Variant> {};
+class MovingAverageLauncherNarrowed : public MovingAverageLauncher {};
+class MovingAverageUnsupported : public smemc::testing::UnsupportedRowTest<Variant> {};
 
-TEST_P(MovingAverageAll, host_model_bitwise) {
+TEST_P(MovingAverageUnsupported, declared) {}
+
+TEST_P(MovingAverageModel, host_model_bitwise) {
   const Variant& v = GetParam();
   check_property([&] {
     const Case c = *case_for(v, arithmetic_kinds());
     const auto a = make_data(c.kind, c.n, c.seed);
     expect_model(v, a, c.block, run(v, a, c.block), describe(v, c));
+  });
+}
+
+// Bitwise run to run, and across streams: two runs at once on two streams
+// give the bits of a run alone.
+TEST_P(MovingAverageDeterministic, repeatable) {
+  const Variant& v = GetParam();
+  check_property([&] {
+    const Case c = *case_for(v, finite_sum_kinds());
+    const auto a = make_data(c.kind, c.n, c.seed);
+    const std::vector<float> first = run(v, a, c.block);
+    for (int r = 1; r < workload().repeat_runs; ++r) {
+      expect_same_outputs(first, run(v, a, c.block), describe(v, c) + " run " + std::to_string(r) + " against the first");
+    }
   });
 }
 
@@ -101,36 +154,89 @@ TEST_P(MovingAverageAll, error_bound) {
   });
 }
 
-// The launch contract: enqueued on the given stream, no waiting (the
-// stream is held while the launcher runs; testing.hpp says how). In place:
-// while held, the data still holds the input.
+// One run on a stream of its own, set up, launched and finished apart (the
+// launch-contract checks hold the stream while the launcher runs,
+// testing.hpp says how). In place: while held, the data still holds the input.
+struct StreamRun {
+  const Variant& v;
+  int block;
+  std::vector<float> a;
+  StreamOwner stream;
+  GuardedBuffer<float> data;
+  GuardedBytes workspace;
+
+  StreamRun(const Variant& variant, int b, std::vector<float> input)
+      : v(variant),
+        block(b),
+        a(std::move(input)),
+        data("data", a.size(), stream.get()),
+        workspace("workspace", v.spec->workspace_bytes(static_cast<std::int64_t>(a.size()), b), stream.get()) {
+    data.upload(a, stream.get());
+    workspace.poison(stream.get());
+  }
+  void launch() {
+    v.launch({.n = static_cast<std::int64_t>(a.size()), .data = data.data(), .workspace = workspace.payload(), .block = block},
+             stream.get());
+  }
+  std::string written_while_held() const {
+    const std::vector<float> now = data.download(Stream{});
+    for (std::size_t i = 0; i < now.size(); ++i) {
+      if (bits_of(now[i]) != bits_of(a[i])) return "data[" + std::to_string(i) + "] was overwritten";
+    }
+    return {};
+  }
+  std::vector<float> finish() {
+    stream.synchronize();
+    data.verify_guards(stream.get());
+    workspace.verify_guards(stream.get());
+    return data.download(stream.get());
+  }
+};
+
+// Two runs in flight at once on two streams give the bits of a run alone.
+TEST_P(MovingAverageDeterministic, streams) {
+  const Variant& v = GetParam();
+  const int block = v.spec->domain.tested_blocks.front();
+  const std::int64_t n = std::min(max_n(v, block), into_domain(v, 100003));
+  StreamRun first(v, block, make_data(DataKind::uniform, n, 0x57EA5u)), second(v, block, make_data(DataKind::uniform, n, 0x57EA6u));
+  first.launch();
+  second.launch();
+  const std::vector<float> got_first = first.finish(), got_second = second.finish();
+  expect_same_outputs(run(v, first.a, block), got_first, std::string(v.name()) + " on stream 1 against a run alone");
+  expect_same_outputs(run(v, second.a, block), got_second, std::string(v.name()) + " on stream 2 against a run alone");
+}
+
+std::vector<float> held_stream_input(const Variant& v, int block) {
+  return make_data(DataKind::uniform, std::min<std::int64_t>(into_domain(v, 1000), max_n(v, block)), 0xA5C2u);
+}
+
+// The launch contract: enqueued on the given stream, no waiting. Only the
+// contract: what the run computes is held_stream_result's.
 TEST_P(MovingAverageAll, launch_is_asynchronous) {
   const Variant& v = GetParam();
   const int block = v.spec->domain.tested_blocks.front();
-  const std::int64_t n = std::min<std::int64_t>(1000, max_n(v, block));
-  const auto a = make_data(DataKind::uniform, n, 0xA5C2u);
-  (void)run(v, a, block);  // loads the kernels first: CUDA loads a module lazily, waiting for running kernels
-  StreamOwner stream;
-  GuardedBuffer<float> data("data", a.size(), stream.get());
-  GuardedBytes workspace("workspace", v.spec->workspace_bytes(n, block), stream.get());
-  data.upload(a, stream.get());
-  const bool held = smemc::testing::expect_asynchronous_launch(
-      stream.get(),
-      [&] { v.launch({.n = n, .data = data.data(), .workspace = workspace.payload(), .block = block}, stream.get()); },
-      [&] {
-        const std::vector<float> now = data.download(Stream{});
-        for (std::size_t i = 0; i < now.size(); ++i) {
-          if (bits_of(now[i]) != bits_of(a[i])) return "data[" + std::to_string(i) + "] was overwritten";
-        }
-        return std::string();
-      },
-      std::string(v.name()));
-  if (!held) return;
-  stream.synchronize();
-  data.verify_guards(stream.get());
-  workspace.verify_guards(stream.get());
-  const std::vector<float> got = data.download(stream.get());
-  expect_model(v, a, block, got, std::string(v.name()) + " after the stream was released");
+  StreamRun held(v, block, held_stream_input(v, block));
+  (void)run(v, held.a, block);  // loads the kernels first: CUDA loads a module lazily, waiting for running kernels
+  if (!smemc::testing::expect_asynchronous_launch(held.stream.get(), [&] { held.launch(); },
+                                                  [&] { return held.written_while_held(); }, std::string(v.name()))) {
+    return;
+  }
+  (void)held.finish();  // the guards, once the stream has run
+}
+
+// A launch enqueued while its stream was held computes the right means once
+// the stream runs.
+TEST_P(MovingAverageAll, held_stream_result) {
+  const Variant& v = GetParam();
+  const int block = v.spec->domain.tested_blocks.front();
+  StreamRun held(v, block, held_stream_input(v, block));
+  (void)run(v, held.a, block);
+  const auto outcome = smemc::testing::launch_while_held(held.stream.get(), [&] { held.launch(); }, [] { return std::string(); });
+  if (!outcome.held) GTEST_SKIP() << backend().why_no_hold() << ": no held stream here";
+  const std::vector<float> got = held.finish();
+  const std::string context = std::string(v.name()) + " after the stream was released";
+  expect_model(v, held.a, block, got, context);
+  expect_prefix_means(*v.spec, held.a, block, got, context);
 }
 
 // The text's own example: a[i] = i for ten elements, the result replacing
@@ -140,6 +246,7 @@ TEST_P(MovingAverageAll, text_example_in_place) {
   std::vector<float> a(10);
   for (int i = 0; i < 10; ++i) a[i] = static_cast<float>(i);
   for (int block : v.spec->domain.tested_blocks) {
+    if (!accepts(v, 10, block)) continue;  // a row of multiples of 4, say
     const std::vector<float> got = run(v, a, block);
     for (int i = 0; i < 10; ++i) EXPECT_EQ(got[i], 0.5f * static_cast<float>(i)) << v.name() << " block=" << block << " [" << i << "]";
   }
@@ -148,7 +255,10 @@ TEST_P(MovingAverageAll, text_example_in_place) {
 TEST_P(MovingAverageAll, edge_sizes) {
   const Variant& v = GetParam();
   for (int block : gen::sweep_blocks(v.spec->domain.tested_blocks)) {
+    std::set<std::int64_t> done;
     for (std::int64_t n : gen::sweep_sizes(std::min<std::int64_t>(max_n(v, block), std::int64_t{1} << 20), edge_block(block))) {
+      n = into_domain(v, n);
+      if (!done.insert(n).second) continue;
       const Case c{n, block, DataKind::uniform, 0xA5E7u + static_cast<std::uint64_t>(n)};
       const auto a = make_data(c.kind, c.n, c.seed);
       const auto got = run(v, a, block);
@@ -156,6 +266,38 @@ TEST_P(MovingAverageAll, edge_sizes) {
       expect_prefix_means(*v.spec, a, block, got, describe(v, c));
     }
   }
+}
+
+// A row without a model, at a large n, on an input whose every partial sum
+// is a small integer (large_input): each prefix sum S_i is then exact in
+// any order, so the bound of every output is that of the division alone,
+// |out_i (i+1) - S_i| <= gamma_2 S_i + (i+1) 2^-150 (k = 0). S_i is counted
+// exactly as the outputs are read back chunk by chunk; out_i (i+1), a
+// 24-bit by 32-bit product, is exact in long double. Returns the outputs
+// compared.
+std::int64_t compare_large_with_bound(const GuardedBuffer<float>& data, std::int64_t n,
+                                      const std::function<float(std::int64_t)>& value, const std::string& context) {
+  constexpr std::int64_t kChunk = std::int64_t{1} << 24;
+  std::vector<float> chunk;
+  double prefix = 0;  // an integer below 2^24: exact
+  std::int64_t compared = 0, reported = 0;
+  for (std::int64_t first = 0; first < n; first += kChunk) {
+    chunk.resize(static_cast<std::size_t>(std::min(kChunk, n - first)));
+    backend().download(chunk.data(), data.at(static_cast<std::size_t>(first)), chunk.size() * sizeof(float), {});
+    for (std::size_t j = 0; j < chunk.size(); ++j) {
+      const std::int64_t i = first + static_cast<std::int64_t>(j);
+      prefix += static_cast<double>(value(i));
+      const long double error =
+          std::fabs(static_cast<long double>(chunk[j]) * static_cast<long double>(i + 1) - static_cast<long double>(prefix));
+      const double bound = gamma(2) * prefix + static_cast<double>(i + 1) * kDivisionUnderflowAllowance;
+      if (!(error <= bound) && reported++ < 5) {
+        ADD_FAILURE() << context << ": [" << i << "] out " << smemc::describe(chunk[j]) << ", exact prefix sum " << prefix
+                      << ": |out*(i+1) - S| = " << static_cast<double>(error) << " exceeds gamma_2 S + (i+1) 2^-150 = " << bound;
+      }
+      ++compared;
+    }
+  }
+  return compared;
 }
 
 // Runs the row at n on a guarded buffer whose element i is value(i),
@@ -183,6 +325,11 @@ void run_large_and_compare(const Variant& v, std::int64_t n, int block, const st
   workspace.verify_guards();
   const std::string context = std::string(v.name()) + " n=" + std::to_string(n) + " block=" + std::to_string(block);
   std::int64_t compared = 0;
+  if (!v.spec->stream_model) {
+    compared = compare_large_with_bound(data, n, value, context);
+    EXPECT_EQ(compared, n) << context << ": compared " << compared << " outputs";
+    return;
+  }
   v.spec->stream_model(n, block, value, [&](std::int64_t first, std::span<const float> means) {
     chunk.resize(means.size());
     backend().download(chunk.data(), data.at(static_cast<std::size_t>(first)), chunk.size() * sizeof(float), {});
@@ -202,7 +349,7 @@ void run_large_and_compare(const Variant& v, std::int64_t n, int block, const st
 // elements and zeros between (the sums stay below 2^24), so that any run
 // must give the model's bits there too.
 std::function<float(std::int64_t)> large_input(const Spec& s) {
-  if (s.determinism == Determinism::ordered) return [](std::int64_t i) { return i % 2 == 0 ? 1.0f : 2.0f; };
+  if (s.determinism == Determinism::ordered && s.stream_model) return [](std::int64_t i) { return i % 2 == 0 ? 1.0f : 2.0f; };
   return [](std::int64_t i) { return i % 1021 == 0 ? 1.0f : 0.0f; };
 }
 
@@ -230,7 +377,7 @@ TEST_P(MovingAverageAll, large_limit) {
   const Variant& v = GetParam();
   const auto blocks = v.spec->domain.tested_blocks;
   const int block = *std::min_element(blocks.begin(), blocks.end());
-  const std::int64_t n = v.spec->domain.largest_n(block);
+  const std::int64_t n = into_domain(v, v.spec->domain.largest_n(block));
   ASSERT_TRUE(accepts(v, n, block)) << size_violation(*v.spec, n, block);
   if (n <= workload().max_elements) GTEST_SKIP() << "the limit n = " << n << " is run by edge_sizes";
   run_large_and_compare(v, n, block, large_input(*v.spec));
@@ -252,9 +399,9 @@ TEST_P(MovingAverageLauncher, refuses_its_table) {
   auto args = [&](std::int64_t n, int b) {
     return Args{.n = n, .data = fake, .workspace = s.workspace_bytes(n < 0 ? 0 : n, b) ? fake : DeviceAddress{}, .block = b};
   };
-  const auto* cases = contract::cases_of(contract::moving_average_cases(), v.name());
-  ASSERT_NE(cases, nullptr) << v.name() << " has no fixed table in tests/common/contract_tables.hpp";
-  for (const contract::SizeCase& c : *cases) {
+  const auto cases = contract::contract_of(*v.declared, contract::moving_average_cases());
+  ASSERT_FALSE(cases.empty()) << v.name() << " has no fixed table (tests/common/contract_tables.hpp, or its own contract_cases)";
+  for (const contract::SizeCase& c : cases) {
     if (c.refusal.empty()) continue;  // accepted cases are held to validate() on the host
     Args a = args(c.n, c.block);
     a.data = a.data.plus_bytes(c.data_offset_bytes);
@@ -271,6 +418,19 @@ TEST_P(MovingAverageLauncher, refuses_its_table) {
   }
 }
 
+// A narrowed entry's launcher refuses the first values its narrowing
+// leaves out, naming the narrowing's reason.
+TEST_P(MovingAverageLauncherNarrowed, refuses_outside_narrowing) {
+  const Variant& v = GetParam();
+  const auto outside = first_outside(v.declared->domain, v.impl->narrowing);
+  ASSERT_FALSE(outside.empty()) << v.name() << ": its narrowing (" << v.narrowing() << ") leaves nothing of its row out";
+  const DeviceAddress fake{reinterpret_cast<void*>(std::uintptr_t{0x10000}), 0};
+  for (const SizePoint& p : outside) {
+    const Args a{.n = p.n, .data = fake, .workspace = v.declared->workspace_bytes(p.n, p.block) ? fake : DeviceAddress{}, .block = p.block};
+    expect_rejected(v, a, std::string(v.impl->narrowing.reason));
+  }
+}
+
 TEST(MovingAverageTable, matches_spec) {
   smemc::testing::expect_no_table_problems(table_problems(specs(), implementations()), "moving_average");
 }
@@ -279,8 +439,8 @@ TEST(MovingAverageTable, matches_spec) {
 // each data kind.
 void write_digest(std::ostream& out) {
   for (const Variant& v : variants()) {
-    if (v.spec->determinism != Determinism::ordered || v.spec->doc.exhibit() || !v.not_implemented().empty() ||
-        !v.unsupported_on_device().empty()) {
+    if (v.spec->determinism != Determinism::ordered || v.spec->doc.exhibit() || v.port_defined() || !v.narrowing().empty() ||
+        !v.not_implemented().empty() || !v.unsupported_on_device().empty()) {
       continue;
     }
     for (int block : v.spec->domain.tested_blocks.first(std::min<std::size_t>(2, v.spec->domain.tested_blocks.size()))) {
@@ -301,15 +461,27 @@ void write_digest(std::ostream& out) {
 const bool digest_registered = register_digest("moving_average", &write_digest);
 
 std::vector<Variant> variants_where(bool (*keep)(const Variant&)) { return smemc::testing::rows_where(variants(), keep); }
-bool any_variant(const Variant& v) { return smemc::testing::every_row(v); }
-bool takes_large_n(const Variant& v) { return accepts(v, kLargeN, largest_block(v)); }
+bool implemented(const Variant& v) { return v.not_implemented().empty(); }
+bool unimplemented(const Variant& v) { return !implemented(v); }
+bool implemented_with_model(const Variant& v) { return implemented(v) && modelled(v); }
+bool is_deterministic(const Variant& v) { return implemented(v) && v.spec->determinism == Determinism::deterministic; }
+bool is_narrowed(const Variant& v) { return implemented(v) && !v.narrowing().empty(); }
+bool takes_large_n(const Variant& v) { return implemented(v) && accepts(v, kLargeN, largest_block(v)); }
 
-INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageAll, ::testing::ValuesIn(variants_where(&any_variant)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageAll, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageModel, ::testing::ValuesIn(variants_where(&implemented_with_model)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageDeterministic, ::testing::ValuesIn(variants_where(&is_deterministic)), VariantName{});
 INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageLarge, ::testing::ValuesIn(variants_where(&takes_large_n)), VariantName{});
-INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageLauncher, ::testing::ValuesIn(variants_where(&any_variant)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageLauncher, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageLauncherNarrowed, ::testing::ValuesIn(variants_where(&is_narrowed)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageUnsupported, ::testing::ValuesIn(variants_where(&unimplemented)), VariantName{});
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageAll);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageModel);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageDeterministic);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageLarge);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageLauncher);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageLauncherNarrowed);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageUnsupported);
 
 }  // namespace
 }  // namespace smemc::moving_average::testing

@@ -1,6 +1,7 @@
-// The moving-average rows themselves, on the host with no backend: the
-// documentation a row carries, its domain, its depth formula against its
-// model, its model against its bound.
+// The moving-average rows themselves, on the host with no device: the
+// documentation a row carries, what its class needs, its domain, its depth
+// formula against its model, its model against its bound. The spec's rows
+// in smemc_spec_tests, a port's own rows in its conformance binary.
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
@@ -20,15 +21,11 @@ namespace {
 
 using smemc::testing::check_property;
 
-const std::vector<Variant>& spec_rows() {
-  static const std::vector<Variant> rows = join(specs(), std::span<const Implementation<Args>>());
-  return rows;
-}
-
 bool accepts(const Spec& s, std::int64_t n, int block) { return size_violation(s, n, block).empty(); }
 std::int64_t edge_block(int block) { return block == 0 ? 32 : block; }
 
 class MovingAverageSpec : public ::testing::TestWithParam<Variant> {};
+class MovingAverageSpecModel : public MovingAverageSpec {};  // rows with a host model
 
 TEST_P(MovingAverageSpec, spec_row) {
   const Spec& s = *GetParam().spec;
@@ -36,12 +33,27 @@ TEST_P(MovingAverageSpec, spec_row) {
   EXPECT_FALSE(s.doc.idea.empty()) << s.doc.name;
   EXPECT_FALSE(s.doc.cost.empty()) << s.doc.name;
   EXPECT_FALSE(s.error_model.empty()) << s.doc.name;
-  EXPECT_EQ(std::count_if(specs().begin(), specs().end(), [&](const Spec& o) { return o.doc.name == s.doc.name; }), 1);
+  const auto& rows = spec_checked_rows();
+  EXPECT_EQ(std::count_if(rows.begin(), rows.end(), [&](const Variant& o) { return o.name() == s.doc.name; }), 1);
   ASSERT_FALSE(s.domain.tested_blocks.empty());
-  ASSERT_TRUE(s.workspace_bytes && s.prefix_depth && s.model_depths && s.model && s.bitwise_prefix && s.stream_model && s.traffic);
+  ASSERT_TRUE(s.workspace_bytes && s.traffic) << s.doc.name;
+  EXPECT_NE(s.determinism, Determinism::exact) << s.doc.name << ": a mean is not integer-valued: the family has no exact class";
+  // A model comes with its depths, its leading bitwise outputs and its
+  // streamed form; ordered rows have one, deterministic ones none.
+  const bool modelled = s.model != nullptr;
+  EXPECT_EQ(modelled, s.model_depths != nullptr && s.bitwise_prefix != nullptr && s.stream_model != nullptr) << s.doc.name;
+  if (s.determinism == Determinism::ordered) {
+    EXPECT_TRUE(modelled && s.prefix_depth) << s.doc.name << ": an ordered row has a model and its depths";
+  }
+  if (s.determinism == Determinism::deterministic) {
+    EXPECT_FALSE(modelled) << s.doc.name << ": a model states an order";
+  }
   const int first_block = s.domain.tested_blocks.front();
   if (s.determinism == Determinism::ordered) {
     EXPECT_EQ(s.bitwise_prefix(1000, first_block), 1000) << s.doc.name << ": an ordered row is bitwise everywhere";
+  }
+  if (!s.managed_workspace.empty()) {
+    EXPECT_EQ(s.workspace_bytes(1000, first_block), 0u) << s.doc.name;
   }
   EXPECT_EQ(s.workspace.empty(), s.workspace_bytes(1000, s.domain.tested_blocks.front()) == 0) << s.doc.name;
   for (int block : s.domain.tested_blocks) {
@@ -55,8 +67,9 @@ TEST_P(MovingAverageSpec, spec_row) {
 // gives that prefix: a formula that overstates it would loosen the bound
 // (a carry bug could hide in the slack), one that understates it would make
 // the bound unsound.
-TEST_P(MovingAverageSpec, depth_formula_is_the_models) {
+TEST_P(MovingAverageSpecModel, depth_formula_is_the_models) {
   const Spec& s = *GetParam().spec;
+  if (!s.prefix_depth) GTEST_SKIP() << s.doc.name << " states no depth: its bound uses the worst case";
   for (int block : s.domain.tested_blocks) {
     const std::int64_t largest = std::min<std::int64_t>(s.domain.largest_n(block), std::int64_t{1} << 20);
     for (std::int64_t n : {std::int64_t{0}, std::int64_t{1}, std::int64_t{10}, std::int64_t{1000}, largest}) {
@@ -72,7 +85,7 @@ TEST_P(MovingAverageSpec, depth_formula_is_the_models) {
 
 // The streamed model the large checks compare with gives the model's bits,
 // across pieces (the second size spans two pieces of 2^24 elements).
-TEST_P(MovingAverageSpec, stream_model_is_the_model) {
+TEST_P(MovingAverageSpecModel, stream_model_is_the_model) {
   const Spec& s = *GetParam().spec;
   const int block = s.domain.tested_blocks.front();
   for (std::int64_t n : {std::int64_t{1000}, (std::int64_t{1} << 24) + 12345}) {
@@ -92,7 +105,7 @@ TEST_P(MovingAverageSpec, stream_model_is_the_model) {
   }
 }
 
-TEST_P(MovingAverageSpec, model_within_bound) {
+TEST_P(MovingAverageSpecModel, model_within_bound) {
   const Spec& s = *GetParam().spec;
   check_property([&] {
     const SizedCase c = *sized_case(s.domain.tested_blocks, [&s](int block) {
@@ -107,7 +120,7 @@ TEST_P(MovingAverageSpec, model_within_bound) {
 TEST_P(MovingAverageSpec, contract_table) {
   const Spec& s = *GetParam().spec;
   contract::expect_table_holds(
-      s.doc.name, contract::moving_average_cases(),
+      s.doc.name, contract::contract_of(s, contract::moving_average_cases()),
       [&](const contract::SizeCase& c) {
         validate(s, {.n = c.n, .data = contract::fake_address(1, c.data_offset_bytes), .workspace = contract::fake_address(3),
                      .block = c.block});
@@ -116,11 +129,14 @@ TEST_P(MovingAverageSpec, contract_table) {
       [&](const contract::SizeCase& c) { return size_violation(s, c.n, c.block); });
 }
 
-TEST(MovingAverageSpecTable, names_only_spec_rows) {
-  contract::expect_tables_name_rows(contract::moving_average_cases(), &spec_named);
-}
+bool modelled(const Variant& v) { return v.spec->model != nullptr; }
 
-INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageSpec, ::testing::ValuesIn(spec_rows()), smemc::testing::VariantName{});
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageSpec, ::testing::ValuesIn(spec_checked_rows()), smemc::testing::VariantName{});
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageSpecModel,
+                         ::testing::ValuesIn(smemc::testing::rows_where(spec_checked_rows(), &modelled)),
+                         smemc::testing::VariantName{});
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageSpec);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageSpecModel);
 
 }  // namespace
 }  // namespace smemc::moving_average::testing

@@ -31,7 +31,7 @@ using namespace smemc;
 using namespace smemc::opencl;
 
 template <typename Spec, typename Args>
-const Implementation<Args>& entry(std::span<const Implementation<Args>> table, std::string_view name) {
+const Implementation<Spec, Args>& entry(std::span<const Implementation<Spec, Args>> table, std::string_view name) {
   for (const auto& e : table) {
     if (e.name == name) return e;
   }

@@ -83,7 +83,7 @@ std::vector<float> nonzero_data(std::size_t count, std::uint64_t seed) {
 // A variant of a family's table, joined with its spec row; throws when this
 // backend or device does not run it.
 template <typename Spec, typename Args>
-smemc::Joined<Spec, Args> variant_named(std::span<const Spec> specs, std::span<const smemc::Implementation<Args>> table,
+smemc::Joined<Spec, Args> variant_named(std::span<const Spec> specs, std::span<const smemc::Implementation<Spec, Args>> table,
                                         std::string_view name) {
   for (const auto& row : smemc::join(specs, table)) {
     if (row.name() != name) continue;

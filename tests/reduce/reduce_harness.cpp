@@ -1,5 +1,6 @@
 #include "reduce_harness.hpp"
 
+#include <bit>
 #include <cmath>
 #include <sstream>
 
@@ -67,6 +68,24 @@ float run(const Variant& v, std::span<const float> x, int block, Stream stream) 
 
 bool accepts(const Spec& s, std::int64_t n, int block) { return size_violation(s, n, block).empty(); }
 
+std::int64_t into_domain(const Spec& s, std::int64_t n) {
+  const std::int64_t m = s.domain.n_multiple_of;
+  return m > 1 ? n - n % m : n;
+}
+
+std::int64_t largest_accepted(const Spec& s, int block) {
+  std::int64_t n = s.domain.largest_n(block);
+  if (s.domain.n_power_of_two) n = static_cast<std::int64_t>(std::bit_floor(static_cast<std::uint64_t>(n)));
+  return into_domain(s, n);
+}
+
+void expect_correctly_rounded(std::span<const float> x, float got, const std::string& context) {
+  const float expected = ExactSum(x).to_float();
+  if (!same_result(expected, got)) {
+    fail_check(context + ": expected the correctly rounded exact sum " + describe(expected) + ", got " + describe(got));
+  }
+}
+
 void expect_same_bits(float expected, float got, const std::string& context) {
   if (!same_result(expected, got)) {
     fail_check(context + ": expected " + describe(expected) + " (host model), got " + describe(got));
@@ -77,15 +96,16 @@ void expect_within_bound(const Spec& s, std::span<const float> x, int block, flo
   const SumReference ref(x);
   const auto n = static_cast<std::int64_t>(x.size());
   if (!std::isfinite(got)) fail_check(context + ": non-finite result " + describe(got) + " for finite inputs");
-  const std::int64_t atomic_adds = s.unordered_partials ? static_cast<std::int64_t>(s.unordered_partials(x, block).size()) : 0;
-  const std::int64_t depth = s.summation_depth(n, block);
+  const std::int64_t atomic_adds = atomic_add_count(s, x, block);
+  const std::int64_t depth = depth_bound(s, n, block);
   const double bound = sum_error_bound(depth, ref.abs_sum, atomic_adds);
   const double error = ref.sum.distance_to(got);
   if (!(error <= bound)) {
     std::ostringstream os;
     os.precision(17);
     os << context << ": |result - exact| = " << error << " exceeds the bound " << bound << " = gamma_" << depth
-       << " * sum|x|" << (atomic_adds ? " + flush allowance" : "") << ", with sum|x| = " << ref.abs_sum.to_double()
+       << " * sum|x|" << (s.summation_depth ? "" : " (the worst case: the row states no depth)")
+       << (atomic_adds ? " + flush allowance" : "") << ", with sum|x| = " << ref.abs_sum.to_double()
        << "; result " << describe(got) << ", exact " << ref.sum.to_double();
     fail_check(os.str());
   }

@@ -25,8 +25,13 @@ inline std::string describe(const Spec& s, const Case& c) { return smemc::descri
 inline std::string describe(const Variant& v, const Case& c) { return describe(*v.spec, c); }
 
 // The spec rows joined with the implementation table of this binary's
-// backend, in spec order (defined by test_reduce.cpp).
+// backend, in spec order, then the backend's own rows (defined by
+// test_reduce.cpp).
 const std::vector<Variant>& variants();
+// The rows whose statements the spec checks hold to (test_reduce_spec.cpp):
+// the spec's own rows in the spec binary (tests/spec/builtin_rows.cpp), a
+// port's own rows in its conformance binary (test_reduce.cpp).
+const std::vector<Variant>& spec_checked_rows();
 
 // Allocation, upload and launch split apart so that two runs can overlap on
 // two streams.
@@ -55,11 +60,19 @@ float run(const Variant& v, std::span<const float> x, int block, Stream stream =
 
 // Does the row take this n (with this block)?
 bool accepts(const Spec& s, std::int64_t n, int block);
+// n rounded down to the row's multiple (a narrowed or a port row's "n a
+// multiple of m"), so that generated and edge sizes stay in the domain.
+std::int64_t into_domain(const Spec& s, std::int64_t n);
+// The largest n the row takes with this block.
+std::int64_t largest_accepted(const Spec& s, int block);
 
 // The checks. Each throws CheckFailure with `context` and the numbers.
 void expect_same_bits(float expected, float got, const std::string& context);
 // |got - sum x| within the row's derived bound (finite inputs).
 void expect_within_bound(const Spec& s, std::span<const float> x, int block, float got, const std::string& context);
+// The exact class: bit for bit the exact sum, correctly rounded (NaN and
+// infinities as IEEE arithmetic gives them).
+void expect_correctly_rounded(std::span<const float> x, float got, const std::string& context);
 // NaN in, or +Inf and -Inf, gives NaN; otherwise infinities propagate.
 void expect_special_value(const ExactSum& exact, float got, const std::string& context);
 

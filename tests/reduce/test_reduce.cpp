@@ -4,9 +4,16 @@
 // backend. The backend-free checks of the rows themselves are in
 // test_reduce_spec.cpp.
 //
+// The rows are the spec's and, after them, any the backend defines itself
+// (a port row): the tests do not tell them apart. A row the backend does
+// not implement is listed once (ReduceUnsupported.declared).
+//
 // Test names: reduce/<Suite>.<check>/<variant>. Suites:
-//   ReduceAll        every variant            ReduceOrdered    bitwise-deterministic ones
-//   ReduceUnordered  atomic-finish ones       ReduceLauncher   host-only launcher checks
+//   ReduceAll            every implemented row  ReduceOrdered        class ordered: bitwise against the model
+//   ReduceDeterministic  class deterministic    ReduceUnordered      class unordered: the bound, the spread
+//   ReduceExact          class exact            ReduceLauncher       host-only launcher checks
+//   ReduceLauncherNarrowed  a narrowed entry's launcher refuses what its narrowing leaves out (host)
+//   ReduceUnsupported    rows this backend does not implement, once each
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
@@ -40,6 +47,12 @@ const std::vector<Variant>& variants() {
   return rows;
 }
 
+const std::vector<Variant>& spec_checked_rows() {
+  static const std::vector<Variant> rows =
+      smemc::testing::rows_where(variants(), +[](const Variant& v) { return v.port_defined(); });
+  return rows;
+}
+
 namespace {
 
 using smemc::testing::check_property;
@@ -47,50 +60,42 @@ using smemc::testing::VariantName;
 
 std::vector<Variant> variants_where(bool (*keep)(const Variant&)) { return smemc::testing::rows_where(variants(), keep); }
 
-bool any_variant(const Variant& v) { return smemc::testing::every_row(v); }
-bool is_ordered(const Variant& v) { return v.spec->determinism == Determinism::ordered; }
-bool is_unordered(const Variant& v) { return v.spec->determinism == Determinism::unordered; }
+bool implemented(const Variant& v) { return v.not_implemented().empty(); }
+bool unimplemented(const Variant& v) { return !implemented(v); }
+bool of_class(const Variant& v, Determinism d) { return implemented(v) && v.spec->determinism == d; }
+bool is_ordered(const Variant& v) { return of_class(v, Determinism::ordered); }
+bool is_deterministic(const Variant& v) { return of_class(v, Determinism::deterministic); }
+bool is_unordered(const Variant& v) { return of_class(v, Determinism::unordered); }
+bool is_exact(const Variant& v) { return of_class(v, Determinism::exact); }
+bool is_narrowed(const Variant& v) { return implemented(v) && !v.narrowing().empty(); }
+// Every run gives the same bits: ordered, deterministic and exact rows.
+bool repeats_bitwise(const Spec& s) { return s.determinism != Determinism::unordered; }
 
 // A case the row claims: a block it runs and an n it takes (powers of two
-// only, for the rows whose domain says so).
+// only, for the rows whose domain says so; multiples of m where it says so).
 rc::Gen<Case> case_for(const Spec& s, std::span<const DataKind> kinds) {
   return sized_case(s.domain.tested_blocks, [&s](int block) -> rc::Gen<std::int64_t> {
-    const std::int64_t max = workload().max_elements;
-    if (!s.domain.n_power_of_two) return gen::size(max, block);
+    const std::int64_t max = std::min(workload().max_elements, largest_accepted(s, block));
+    if (!s.domain.n_power_of_two) return rc::gen::map(gen::size(max, block), [&s](std::int64_t n) { return into_domain(s, n); });
     const int widths = static_cast<int>(std::bit_width(static_cast<std::uint64_t>(max)));
     return rc::gen::map(rc::gen::resize(100, rc::gen::inRange<int>(0, widths)), [](int k) { return std::int64_t{1} << k; });
   }, kinds);
 }
 
-// The result a deterministic variant must produce, or the bound an atomic one
-// must meet: the one comparison every device test ends with.
+// The one comparison every device test ends with, by the row's class: the
+// model's bits (ordered), the correctly rounded exact sum (exact), else the
+// derived bound of the exact sum.
 void expect_conforms(const Spec& s, std::span<const float> x, int block, float got, const std::string& context) {
-  if (s.determinism == Determinism::ordered) {
-    expect_same_bits(s.ordered_model(x, block), got, context);
-  } else {
-    expect_within_bound(s, x, block, got, context);
+  switch (s.determinism) {
+    case Determinism::ordered: return expect_same_bits(s.ordered_model(x, block), got, context);
+    case Determinism::exact: return expect_correctly_rounded(x, got, context);
+    case Determinism::deterministic:
+    case Determinism::unordered: return expect_within_bound(s, x, block, got, context);
   }
 }
 
-class ReduceAll : public smemc::testing::VariantTest<Variant> {};
-class ReduceOrdered : public ReduceAll {};
-class ReduceUnordered : public ReduceAll {};
-class ReduceLauncher : public smemc::testing::LauncherTest<Variant> {};
-
-// --- deterministic variants --------------------------------------------------
-
-TEST_P(ReduceOrdered, host_model_bitwise) {
-  const Variant& v = GetParam();
-  const Spec& s = *v.spec;
-  check_property([&] {
-    const Case c = *case_for(s, arithmetic_kinds());
-    const auto x = make_data(c.kind, c.n, c.seed);
-    expect_same_bits(s.ordered_model(x, c.block), run(v, x, c.block), describe(v, c));
-  });
-}
-
-TEST_P(ReduceOrdered, repeatable) {
-  const Variant& v = GetParam();
+// Bitwise run to run: the first run's bits again, `repeat_runs` times.
+void expect_repeatable(const Variant& v) {
   check_property([&] {
     const Case c = *case_for(*v.spec, finite_sum_kinds());
     const auto x = make_data(c.kind, c.n, c.seed);
@@ -105,13 +110,58 @@ TEST_P(ReduceOrdered, repeatable) {
   });
 }
 
-// --- atomic variants ---------------------------------------------------------
+class ReduceAll : public smemc::testing::VariantTest<Variant> {};
+class ReduceOrdered : public ReduceAll {};
+class ReduceDeterministic : public ReduceAll {};
+class ReduceUnordered : public ReduceAll {};
+class ReduceExact : public ReduceAll {};
+class ReduceLauncher : public smemc::testing::LauncherTest<Variant> {};
+class ReduceLauncherNarrowed : public ReduceLauncher {};
+class ReduceUnsupported : public smemc::testing::UnsupportedRowTest<Variant> {};
 
-// Atomic finishes add the block partials in whatever order blocks finish.
-// Each run must lie within the derived bound of the exact sum, and within
-// gamma_nb * sum|p| (+ the flush allowance) of the exact sum of the
-// deterministic block partials p. So any two runs differ by at most twice
-// that: the spread bound follows from the per-run check, which is what is
+TEST_P(ReduceUnsupported, declared) {}
+
+// --- deterministic variants --------------------------------------------------
+
+TEST_P(ReduceOrdered, host_model_bitwise) {
+  const Variant& v = GetParam();
+  const Spec& s = *v.spec;
+  check_property([&] {
+    const Case c = *case_for(s, arithmetic_kinds());
+    const auto x = make_data(c.kind, c.n, c.seed);
+    expect_same_bits(s.ordered_model(x, c.block), run(v, x, c.block), describe(v, c));
+  });
+}
+
+TEST_P(ReduceOrdered, repeatable) { expect_repeatable(GetParam()); }
+
+// --- deterministic rows: no stated order, the same bits every run ------------
+
+// Bitwise run to run; across streams the `streams` check compares each
+// stream's result with a plain run's bits; the error bound (ReduceAll)
+// holds the value to gamma_d, d the row's depth or the worst case n - 1.
+TEST_P(ReduceDeterministic, repeatable) { expect_repeatable(GetParam()); }
+
+// --- exact rows: the correctly rounded exact sum -------------------------------
+
+TEST_P(ReduceExact, correctly_rounded) {
+  const Variant& v = GetParam();
+  check_property([&] {
+    const Case c = *case_for(*v.spec, arithmetic_kinds());
+    const auto x = make_data(c.kind, c.n, c.seed);
+    expect_correctly_rounded(x, run(v, x, c.block), describe(v, c));
+  });
+}
+
+// --- unordered rows ------------------------------------------------------------
+
+// The order of the additions varies run to run. Each run must lie within
+// the derived bound of the exact sum. Where the row defines its block
+// partials p (an atomic finish over fixed per-block sums), each run must
+// also lie within gamma_nb * sum|p| (+ the flush allowance) of their exact
+// sum; a row that defines none (a library call, a kernel whose blocks are
+// not fixed) is held to the bound alone. Any two runs then differ by at most
+// twice the bound: that follows from the per-run checks, which are what is
 // asserted; the spread itself, relative to the bound, and the number of
 // distinct results are reported as classifications, never required to be
 // anything (in particular not one distinct result).
@@ -121,17 +171,18 @@ TEST_P(ReduceUnordered, atomic_spread) {
   check_property([&] {
     const Case c = *case_for(s, finite_sum_kinds());
     const auto x = make_data(c.kind, c.n, c.seed);
-    const std::vector<float> partials = s.unordered_partials(x, c.block);
+    const std::vector<float> partials = s.unordered_partials ? s.unordered_partials(x, c.block) : std::vector<float>{};
     const SumReference partial_ref(partials);
     const auto adds = static_cast<std::int64_t>(partials.size());
     const double chain_bound = sum_error_bound(adds, partial_ref.abs_sum, adds);
+    const double run_bound = sum_error_bound(depth_bound(s, c.n, c.block), SumReference(x).abs_sum, atomic_add_count(s, x, c.block));
     std::set<std::uint32_t> distinct;
     double lowest = INFINITY, highest = -INFINITY;
     for (int r = 0; r < workload().repeat_runs; ++r) {
       const float got = run(v, x, c.block);
       const std::string context = describe(v, c) + " run " + std::to_string(r);
       expect_within_bound(s, x, c.block, got, context);
-      if (!(partial_ref.sum.distance_to(got) <= chain_bound)) {
+      if (s.unordered_partials && !(partial_ref.sum.distance_to(got) <= chain_bound)) {
         std::ostringstream os;
         os.precision(17);
         os << context << ": result " << smemc::describe(got) << " is further than " << chain_bound
@@ -143,9 +194,10 @@ TEST_P(ReduceUnordered, atomic_spread) {
       highest = std::max(highest, static_cast<double>(got));
     }
     const double spread = highest - lowest;
+    const double scale = s.unordered_partials ? chain_bound : run_bound;
     RC_CLASSIFY(partials.size() > 1, "several blocks");
     RC_TAG(distinct.size() == 1 ? "1 distinct result" : distinct.size() == 2 ? "2 distinct results" : "3+ distinct results");
-    RC_TAG(spread == 0 ? "spread 0" : spread <= chain_bound / 64 ? "spread <= bound/64" : "spread > bound/64");
+    RC_TAG(spread == 0 ? "spread 0" : spread <= scale / 64 ? "spread <= bound/64" : "spread > bound/64");
   });
 }
 
@@ -161,8 +213,8 @@ TEST_P(ReduceAll, error_bound) {
     const Case c = *case_for(s, finite_sum_kinds());
     const auto x = make_data(c.kind, c.n, c.seed);
     expect_within_bound(s, x, c.block, run(v, x, c.block), describe(v, c));
-    RC_TAG(gamma(s.summation_depth(c.n, c.block)) <= 0x1p-10 ? "bound informative (gamma_k <= 2^-10)"
-                                                             : "bound loose (gamma_k > 2^-10)");
+    RC_TAG(gamma(depth_bound(s, c.n, c.block)) <= 0x1p-10 ? "bound informative (gamma_k <= 2^-10)"
+                                                          : "bound loose (gamma_k > 2^-10)");
   });
 }
 
@@ -201,8 +253,10 @@ TEST_P(ReduceAll, edge_sizes) {
     // Past the workload's limit when needed: enough blocks that every
     // fix-up thread takes two partials (its loop's second pass).
     if (!workload().reduced) sizes.push_back(2 * std::int64_t{block} * model::kFixupThreads + 1);
+    std::set<std::int64_t> done;
     for (std::int64_t n : sizes) {
-      if (!accepts(s, n, block)) continue;
+      n = into_domain(s, n);
+      if (!accepts(s, n, block) || !done.insert(n).second) continue;
       const Case c{n, block, DataKind::uniform, 0xED6Eu + static_cast<std::uint64_t>(n)};
       const auto x = make_data(c.kind, c.n, c.seed);
       expect_conforms(s, x, block, run(v, x, block), describe(v, c));
@@ -218,7 +272,8 @@ TEST_P(ReduceAll, streams) {
   std::vector<std::vector<float>> inputs;
   const std::int64_t size = std::min<std::int64_t>(std::int64_t{1} << 16, workload().max_elements);
   for (std::int64_t n : {size, size / 2}) {
-    inputs.push_back(make_data(DataKind::uniform, accepts(s, n + 1, block) ? n + 1 : n, 0x57EA3u + n));
+    const std::int64_t m = into_domain(s, accepts(s, into_domain(s, n + 1), block) ? n + 1 : n);
+    inputs.push_back(make_data(DataKind::uniform, m, 0x57EA3u + n));
   }
   StreamOwner first, second;
   ReductionRun a(v, inputs[0], block, first.get()), b(v, inputs[1], block, second.get());
@@ -227,16 +282,25 @@ TEST_P(ReduceAll, streams) {
   const float got_a = a.finish(), got_b = b.finish();
   expect_conforms(s, inputs[0], block, got_a, std::string(v.name()) + " on stream 1");
   expect_conforms(s, inputs[1], block, got_b, std::string(v.name()) + " on stream 2");
+  if (repeats_bitwise(s)) {  // the same bits on the default stream, alone
+    expect_same_bits(run(v, inputs[0], block), got_a, std::string(v.name()) + " on stream 1 against a run alone");
+    expect_same_bits(run(v, inputs[1], block), got_b, std::string(v.name()) + " on stream 2 against a run alone");
+  }
+}
+
+// The input of the launch-contract checks: about 2^16 values the row takes.
+std::vector<float> held_stream_input(const Spec& s, int block) {
+  const std::int64_t n = std::min<std::int64_t>(std::int64_t{1} << 16, workload().max_elements);
+  return make_data(DataKind::uniform, into_domain(s, accepts(s, into_domain(s, n + 1), block) ? n + 1 : n), 0xA5C0u);
 }
 
 // The launch contract: enqueued on the given stream, no waiting (the
-// stream is held while the launcher runs; testing.hpp says how).
+// stream is held while the launcher runs; testing.hpp says how). Only the
+// contract: what the run computes is held_stream_result's.
 TEST_P(ReduceAll, launch_is_asynchronous) {
   const Variant& v = GetParam();
-  const Spec& s = *v.spec;
-  const int block = s.domain.tested_blocks.front();
-  const std::int64_t n = std::min<std::int64_t>(std::int64_t{1} << 16, workload().max_elements);
-  const auto x = make_data(DataKind::uniform, accepts(s, n + 1, block) ? n + 1 : n, 0xA5C0u);
+  const int block = v.spec->domain.tested_blocks.front();
+  const auto x = held_stream_input(*v.spec, block);
   (void)run(v, x, block);  // loads the kernels first: CUDA loads a module lazily, waiting for running kernels
   StreamOwner stream;
   ReductionRun held(v, x, block, stream.get());
@@ -244,6 +308,23 @@ TEST_P(ReduceAll, launch_is_asynchronous) {
                                                   std::string(v.name()))) {
     return;
   }
+  held.finish();  // the guards and the input, once the stream has run
+}
+
+// A launch enqueued while its stream was held computes the same result
+// once the stream runs: nothing the launcher did depended on the work
+// having started (a parameter read back too early, a copy on another
+// stream). Whether the launcher waited is launch_is_asynchronous's.
+TEST_P(ReduceAll, held_stream_result) {
+  const Variant& v = GetParam();
+  const Spec& s = *v.spec;
+  const int block = s.domain.tested_blocks.front();
+  const auto x = held_stream_input(s, block);
+  (void)run(v, x, block);
+  StreamOwner stream;
+  ReductionRun held(v, x, block, stream.get());
+  const auto outcome = smemc::testing::launch_while_held(stream.get(), [&] { held.launch(); }, [] { return std::string(); });
+  if (!outcome.held) GTEST_SKIP() << backend().why_no_hold() << ": no held stream here";
   expect_conforms(s, x, block, held.finish(), std::string(v.name()) + " after the stream was released");
 }
 
@@ -254,8 +335,7 @@ TEST_P(ReduceAll, large_n) {
   const Variant& v = GetParam();
   const Spec& s = *v.spec;
   const int block = *std::max_element(s.domain.tested_blocks.begin(), s.domain.tested_blocks.end());
-  std::int64_t n = s.domain.largest_n(block);
-  if (s.domain.n_power_of_two) n = std::bit_floor(static_cast<std::uint64_t>(n));
+  const std::int64_t n = largest_accepted(s, block);
   ASSERT_TRUE(accepts(s, n, block)) << v.name() << ": " << size_violation(s, n, block);
   const std::size_t data_bytes = static_cast<std::size_t>(n) * sizeof(float) + 2 * GuardedBytes::kGuardBytes;
   if (const std::string why = smemc::testing::large_check_unfit(data_bytes + s.workspace_bytes(n, block), data_bytes);
@@ -299,9 +379,9 @@ Args valid_args(const Spec& s, std::int64_t n, int block) {
 // says it must refuse, this backend's launcher refuses, with the reason.
 TEST_P(ReduceLauncher, refuses_its_table) {
   const Variant& v = GetParam();
-  const auto* cases = contract::cases_of(contract::reduce_cases(), v.name());
-  ASSERT_NE(cases, nullptr) << v.name() << " has no fixed table in tests/common/contract_tables.hpp";
-  for (const contract::SizeCase& c : *cases) {
+  const auto cases = contract::contract_of(*v.declared, contract::reduce_cases());
+  ASSERT_FALSE(cases.empty()) << v.name() << " has no fixed table (tests/common/contract_tables.hpp, or its own contract_cases)";
+  for (const contract::SizeCase& c : cases) {
     if (c.refusal.empty()) continue;  // accepted cases are held to validate() on the host (ReduceSpec)
     Args args = valid_args(*v.spec, std::max<std::int64_t>(c.n, 0), c.block);
     args.n = c.n;
@@ -329,6 +409,19 @@ TEST_P(ReduceLauncher, refuses_null_addresses) {
   }
 }
 
+// A narrowed entry's launcher refuses the first values its narrowing leaves
+// out (the next block past each end, one past its largest n, the n beside
+// a multiple), naming the narrowing's reason; the row itself takes them.
+TEST_P(ReduceLauncherNarrowed, refuses_outside_narrowing) {
+  const Variant& v = GetParam();
+  const auto outside = first_outside(v.declared->domain, v.impl->narrowing);
+  ASSERT_FALSE(outside.empty()) << v.name() << ": its narrowing (" << v.narrowing() << ") leaves nothing of its row out";
+  for (const SizePoint& p : outside) {
+    Args args = valid_args(*v.declared, p.n, p.block);
+    expect_rejected(v, args, std::string(v.impl->narrowing.reason));
+  }
+}
+
 // The backend's table names exactly the spec's rows.
 TEST(ReduceTable, matches_spec) { smemc::testing::expect_no_table_problems(table_problems(specs(), implementations()), "reduce"); }
 
@@ -339,8 +432,8 @@ TEST(ReduceTable, matches_spec) { smemc::testing::expect_no_table_problems(table
 void write_digest(std::ostream& out) {
   for (const Variant& v : variants()) {
     const Spec& s = *v.spec;
-    if (s.determinism != Determinism::ordered || s.doc.exhibit() || !v.not_implemented().empty() ||
-        !v.unsupported_on_device().empty()) {
+    if (s.determinism != Determinism::ordered || s.doc.exhibit() || v.port_defined() || !v.narrowing().empty() ||
+        !v.not_implemented().empty() || !v.unsupported_on_device().empty()) {
       continue;
     }
     for (int block : s.domain.tested_blocks.first(std::min<std::size_t>(2, s.domain.tested_blocks.size()))) {
@@ -358,15 +451,23 @@ void write_digest(std::ostream& out) {
 }
 const bool digest_registered = register_digest("reduce", &write_digest);
 
-INSTANTIATE_TEST_SUITE_P(reduce, ReduceAll, ::testing::ValuesIn(variants_where(&any_variant)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(reduce, ReduceAll, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
 INSTANTIATE_TEST_SUITE_P(reduce, ReduceOrdered, ::testing::ValuesIn(variants_where(&is_ordered)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(reduce, ReduceDeterministic, ::testing::ValuesIn(variants_where(&is_deterministic)), VariantName{});
 INSTANTIATE_TEST_SUITE_P(reduce, ReduceUnordered, ::testing::ValuesIn(variants_where(&is_unordered)), VariantName{});
-INSTANTIATE_TEST_SUITE_P(reduce, ReduceLauncher, ::testing::ValuesIn(variants_where(&any_variant)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(reduce, ReduceExact, ::testing::ValuesIn(variants_where(&is_exact)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(reduce, ReduceLauncher, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(reduce, ReduceLauncherNarrowed, ::testing::ValuesIn(variants_where(&is_narrowed)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(reduce, ReduceUnsupported, ::testing::ValuesIn(variants_where(&unimplemented)), VariantName{});
 // A backend (or a spec) may have no row of a kind: an empty suite is fine.
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ReduceAll);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ReduceOrdered);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ReduceDeterministic);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ReduceUnordered);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ReduceExact);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ReduceLauncher);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ReduceLauncherNarrowed);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ReduceUnsupported);
 
 }  // namespace
 }  // namespace smemc::reduce::testing

@@ -1,7 +1,8 @@
-// The reduction rows themselves, checked on the host with no backend: the
-// documentation a row carries, its domain, its depth formula against its
-// model, its model against its bound. These hold for every port, so they
-// run once, in smemc_spec_tests.
+// The reduction rows themselves, checked on the host with no device: the
+// documentation a row carries, what its class needs, its domain, its depth
+// formula against its model, its model against its bound, its fixed
+// contract table. The spec's rows are checked once, in smemc_spec_tests; a
+// port's own rows in the port's conformance binary (spec_checked_rows()).
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
@@ -20,12 +21,8 @@ namespace {
 
 using smemc::testing::check_property;
 
-const std::vector<Variant>& spec_rows() {
-  static const std::vector<Variant> rows = join(specs(), std::span<const Implementation<Args>>());
-  return rows;
-}
-
 class ReduceSpec : public ::testing::TestWithParam<Variant> {};
+class ReduceSpecModel : public ReduceSpec {};  // rows with a host model (of the result or of the partials)
 
 rc::Gen<Case> case_for(const Spec& s, std::span<const DataKind> kinds) {
   return sized_case(s.domain.tested_blocks, [&s](int block) -> rc::Gen<std::int64_t> {
@@ -35,20 +32,38 @@ rc::Gen<Case> case_for(const Spec& s, std::span<const DataKind> kinds) {
   }, kinds);
 }
 
-// The row is complete and self-consistent.
+// The row is complete and self-consistent, with what its class needs: a
+// model and its depth (ordered), partials only where unordered, a depth
+// formula only with a model to hold it to, or none (the worst case).
 TEST_P(ReduceSpec, spec_row) {
   const Spec& s = *GetParam().spec;
   EXPECT_FALSE(s.doc.name.empty());
   EXPECT_FALSE(s.doc.idea.empty()) << s.doc.name;
   EXPECT_FALSE(s.doc.cost.empty()) << s.doc.name;
   EXPECT_FALSE(s.error_model.empty()) << s.doc.name;
-  EXPECT_EQ(std::count_if(specs().begin(), specs().end(), [&](const Spec& o) { return o.doc.name == s.doc.name; }), 1)
-      << s.doc.name << ": spec names must be unique";
+  const auto& rows = spec_checked_rows();
+  EXPECT_EQ(std::count_if(rows.begin(), rows.end(), [&](const Variant& o) { return o.name() == s.doc.name; }), 1)
+      << s.doc.name << ": row names must be unique";
   ASSERT_FALSE(s.domain.tested_blocks.empty());
-  ASSERT_TRUE(s.workspace_bytes && s.summation_depth && s.model_depth && s.traffic);
-  EXPECT_EQ(s.determinism == Determinism::ordered, s.ordered_model != nullptr);
-  EXPECT_EQ(s.determinism == Determinism::unordered, s.unordered_partials != nullptr);
-  EXPECT_EQ(s.workspace.empty(), s.workspace_bytes(1000, s.domain.tested_blocks.front()) == 0)
+  ASSERT_TRUE(s.workspace_bytes && s.traffic) << s.doc.name;
+  EXPECT_EQ(s.determinism == Determinism::ordered, s.ordered_model != nullptr) << s.doc.name << ": a model is the ordered class's";
+  EXPECT_EQ(s.ordered_model != nullptr || s.unordered_partials != nullptr, s.model_depth != nullptr)
+      << s.doc.name << ": a model (or the partials' model) comes with its depth";
+  if (s.determinism == Determinism::ordered) {
+    EXPECT_TRUE(s.summation_depth) << s.doc.name << ": an ordered row states its depth";
+  }
+  if (s.unordered_partials) {
+    EXPECT_EQ(s.determinism, Determinism::unordered) << s.doc.name << ": partials are the unordered class's";
+  }
+  if (s.unordered_partials) {
+    EXPECT_FALSE(s.atomic_adds) << s.doc.name << ": partials count the atomic adds already";
+  }
+  const int first = s.domain.tested_blocks.front();
+  if (!s.managed_workspace.empty()) {
+    EXPECT_EQ(s.workspace_bytes(1000, first), 0u) << s.doc.name << ": a managed workspace is not sized by the spec";
+    EXPECT_TRUE(s.workspace.empty()) << s.doc.name << ": a managed workspace is described in managed_workspace";
+  }
+  EXPECT_EQ(s.workspace.empty(), s.workspace_bytes(into_domain(s, 1000), first) == 0)
       << s.doc.name << ": the workspace in words and in bytes disagree";
   for (int block : s.domain.tested_blocks) {
     EXPECT_TRUE(s.domain.block.admits(block)) << s.doc.name << " tests block " << block << " but its rule refuses it";
@@ -62,8 +77,9 @@ TEST_P(ReduceSpec, spec_row) {
 // depth its model's tree has, for every tested block and many n: a formula
 // that overstates it loosens the bound, one that understates it makes the
 // bound unsound.
-TEST_P(ReduceSpec, depth_formula_is_the_models) {
+TEST_P(ReduceSpecModel, depth_formula_is_the_models) {
   const Spec& s = *GetParam().spec;
+  if (!s.summation_depth) GTEST_SKIP() << s.doc.name << " states no depth: its bound uses the worst case";
   for (int block : s.domain.tested_blocks) {
     for (std::int64_t n : gen::edge_sizes(std::int64_t{1} << 21, block)) {
       if (!accepts(s, n, block)) continue;
@@ -74,7 +90,7 @@ TEST_P(ReduceSpec, depth_formula_is_the_models) {
 
 // The host model itself meets the bound the row derives, and is exact on
 // small integers: checks of the models and of the error model, on the host.
-TEST_P(ReduceSpec, model_within_bound) {
+TEST_P(ReduceSpecModel, model_within_bound) {
   const Spec& s = *GetParam().spec;
   check_property([&] {
     const Case c = *case_for(s, finite_sum_kinds());
@@ -98,7 +114,7 @@ TEST_P(ReduceSpec, model_within_bound) {
 TEST_P(ReduceSpec, contract_table) {
   const Spec& s = *GetParam().spec;
   contract::expect_table_holds(
-      s.doc.name, contract::reduce_cases(),
+      s.doc.name, contract::contract_of(s, contract::reduce_cases()),
       [&](const contract::SizeCase& c) {
         validate(s, {.n = c.n, .data = contract::fake_address(1, c.data_offset_bytes), .out = contract::fake_address(2),
                      .workspace = contract::fake_address(3), .block = c.block});
@@ -107,9 +123,13 @@ TEST_P(ReduceSpec, contract_table) {
       [&](const contract::SizeCase& c) { return size_violation(s, c.n, c.block); });
 }
 
-TEST(ReduceSpecTable, names_only_spec_rows) { contract::expect_tables_name_rows(contract::reduce_cases(), &spec_named); }
+bool modelled(const Variant& v) { return v.spec->ordered_model != nullptr || v.spec->unordered_partials != nullptr; }
 
-INSTANTIATE_TEST_SUITE_P(reduce, ReduceSpec, ::testing::ValuesIn(spec_rows()), smemc::testing::VariantName{});
+INSTANTIATE_TEST_SUITE_P(reduce, ReduceSpec, ::testing::ValuesIn(spec_checked_rows()), smemc::testing::VariantName{});
+INSTANTIATE_TEST_SUITE_P(reduce, ReduceSpecModel, ::testing::ValuesIn(smemc::testing::rows_where(spec_checked_rows(), &modelled)),
+                         smemc::testing::VariantName{});
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ReduceSpec);  // a port with no rows of its own
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ReduceSpecModel);
 
 }  // namespace
 }  // namespace smemc::reduce::testing

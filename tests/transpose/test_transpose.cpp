@@ -38,6 +38,16 @@ const std::vector<Variant>& variants() {
   return rows;
 }
 
+}  // namespace
+
+const std::vector<Variant>& spec_checked_rows() {
+  static const std::vector<Variant> rows =
+      smemc::testing::rows_where(variants(), +[](const Variant& v) { return v.port_defined(); });
+  return rows;
+}
+
+namespace {
+
 struct Shape {
   std::int64_t rows = 0;
   std::int64_t cols = 0;
@@ -84,11 +94,19 @@ void run_and_check(const Variant& v, const Shape& s) {
   expect_transpose(in, output.download(), s, context);
 }
 
+// An extent rounded down to the row's multiple (a narrowed or a port row's
+// tile), so that generated and edge shapes stay in its domain.
+std::int64_t into_domain(const Variant& v, std::int64_t extent) {
+  const std::int64_t m = v.spec->shape.multiple_of;
+  return m > 1 ? extent - extent % m : extent;
+}
+
 rc::Gen<Shape> shape_for(const Variant& v) {
   const std::int64_t side = workload().max_matrix_side;
-  return rc::gen::mapcat(gen::size(side, 32), [&v, side](std::int64_t rows) {
+  return rc::gen::mapcat(rc::gen::map(gen::size(side, 32), [&v](std::int64_t e) { return into_domain(v, e); }), [&v, side](std::int64_t rows) {
     const std::int64_t max_cols = std::max<std::int64_t>(1, std::min(side, workload().max_matrix_elements / std::max<std::int64_t>(rows, 1)));
-    rc::Gen<std::int64_t> cols = v.spec->shape.square ? rc::gen::just(rows) : gen::size(max_cols, 32);
+    rc::Gen<std::int64_t> cols = v.spec->shape.square ? rc::gen::just(rows)
+                                                      : rc::gen::map(gen::size(max_cols, 32), [&v](std::int64_t e) { return into_domain(v, e); });
     return rc::gen::build<Shape>(rc::gen::set(&Shape::rows, rc::gen::just(rows)), rc::gen::set(&Shape::cols, cols),
                                  rc::gen::set(&Shape::seed, gen::seed()));
   });
@@ -97,6 +115,10 @@ rc::Gen<Shape> shape_for(const Variant& v) {
 class TransposeAll : public smemc::testing::VariantTest<Variant> {};
 class TransposeLarge : public TransposeAll {};  // variants that claim n = 46341
 class TransposeLauncher : public smemc::testing::LauncherTest<Variant> {};
+class TransposeLauncherNarrowed : public TransposeLauncher {};
+class TransposeUnsupported : public smemc::testing::UnsupportedRowTest<Variant> {};
+
+TEST_P(TransposeUnsupported, declared) {}
 
 TEST_P(TransposeAll, exact_bitwise) {
   const Variant& v = GetParam();
@@ -113,39 +135,70 @@ TEST_P(TransposeAll, edge_shapes) {
   const std::vector<std::int64_t> sides = workload().reduced ? std::vector<std::int64_t>{0, 1, 31, 33, 65} : all_sides;
   for (std::int64_t rows : sides) {
     for (std::int64_t cols : sides) {
-      if (v.spec->shape.square && rows != cols) continue;
+      if ((v.spec->shape.square && rows != cols) || !accepts(v, rows, cols)) continue;
       run_and_check(v, {rows, cols, 0x7A5Eu + static_cast<std::uint64_t>(rows * 1000 + cols)});
     }
   }
   if (!v.spec->shape.square && !workload().reduced) {
     for (const auto& [rows, cols] : {std::pair<std::int64_t, std::int64_t>{1, 4099}, {4099, 1}, {2, 2049}, {33, 1000}, {1000, 33}}) {
-      run_and_check(v, {rows, cols, 0x7A5Fu + static_cast<std::uint64_t>(rows + cols)});
+      if (accepts(v, rows, cols)) run_and_check(v, {rows, cols, 0x7A5Fu + static_cast<std::uint64_t>(rows + cols)});
     }
   }
 }
 
-// The launch contract: enqueued on the given stream, no waiting (the
-// stream is held while the launcher runs; testing.hpp says how).
+// One transpose on a stream of its own, for the launch-contract checks
+// (the stream is held while the launcher runs; testing.hpp says how).
+struct HeldTranspose {
+  const Variant& v;
+  Shape shape;
+  std::vector<float> in;
+  StreamOwner stream;
+  GuardedBuffer<float> input, output;
+
+  explicit HeldTranspose(const Variant& variant)
+      : v(variant),
+        shape{into_domain(variant, 100), into_domain(variant, 100), 0xA5C1u},
+        in(make_data(DataKind::bit_patterns, shape.rows * shape.cols, shape.seed)),
+        input("in", in.size(), stream.get()),
+        output("out", in.size(), stream.get()) {
+    input.upload(in, stream.get());
+  }
+  void launch() { v.launch({.rows = shape.rows, .cols = shape.cols, .in = input.data(), .out = output.data()}, stream.get()); }
+  std::string written_while_held() const {
+    const std::vector<float> out = output.download(Stream{});
+    const auto written = std::count_if(out.begin(), out.end(), [](float f) { return bits_of(f) != kPoisonBits; });
+    return written == 0 ? std::string() : std::to_string(written) + " outputs were written";
+  }
+  std::vector<float> finish() {
+    stream.synchronize();
+    input.verify_guards(stream.get());
+    output.verify_guards(stream.get());
+    return output.download(stream.get());
+  }
+};
+
+// The launch contract: enqueued on the given stream, no waiting. Only the
+// contract: what the run computes is held_stream_result's.
 TEST_P(TransposeAll, launch_is_asynchronous) {
   const Variant& v = GetParam();
-  const Shape shape{100, 100, 0xA5C1u};
-  const std::vector<float> in = make_data(DataKind::bit_patterns, shape.rows * shape.cols, shape.seed);
-  run_and_check(v, shape);  // loads the kernel first: CUDA loads a module lazily, waiting for running kernels
-  StreamOwner stream;
-  GuardedBuffer<float> input("in", in.size(), stream.get()), output("out", in.size(), stream.get());
-  input.upload(in, stream.get());
-  const bool held = smemc::testing::expect_asynchronous_launch(
-      stream.get(), [&] { v.launch({.rows = shape.rows, .cols = shape.cols, .in = input.data(), .out = output.data()}, stream.get()); },
-      [&] {
-        const std::vector<float> out = output.download(Stream{});
-        const auto written = std::count_if(out.begin(), out.end(), [](float f) { return bits_of(f) != kPoisonBits; });
-        return written == 0 ? std::string() : std::to_string(written) + " outputs were written";
-      },
-      std::string(v.name()));
-  if (!held) return;
-  stream.synchronize();
-  output.verify_guards(stream.get());
-  expect_transpose(in, output.download(stream.get()), shape, describe(v, shape) + " after the stream was released");
+  HeldTranspose held(v);
+  run_and_check(v, held.shape);  // loads the kernel first: CUDA loads a module lazily, waiting for running kernels
+  if (!smemc::testing::expect_asynchronous_launch(held.stream.get(), [&] { held.launch(); },
+                                                  [&] { return held.written_while_held(); }, std::string(v.name()))) {
+    return;
+  }
+  (void)held.finish();  // the guards, once the stream has run
+}
+
+// A launch enqueued while its stream was held transposes exactly once the
+// stream runs.
+TEST_P(TransposeAll, held_stream_result) {
+  const Variant& v = GetParam();
+  HeldTranspose held(v);
+  run_and_check(v, held.shape);
+  const auto outcome = smemc::testing::launch_while_held(held.stream.get(), [&] { held.launch(); }, [] { return std::string(); });
+  if (!outcome.held) GTEST_SKIP() << backend().why_no_hold() << ": no held stream here";
+  expect_transpose(held.in, held.finish(), held.shape, describe(v, held.shape) + " after the stream was released");
 }
 
 // n = 46341: n*n = 2147488281 > 2^31, so 32-bit index arithmetic overflows.
@@ -207,13 +260,14 @@ TEST_P(TransposeLarge, large_n46341) {
 TEST_P(TransposeAll, large_limit) {
   const Variant& v = GetParam();
   const ShapeDomain& shape = v.spec->shape;
+  const std::int64_t thinnest = std::max<std::int64_t>(1, shape.multiple_of);
   if (shape.square) {
-    run_large_and_compare(v, shape.max_rows, shape.max_rows);
+    run_large_and_compare(v, into_domain(v, shape.max_rows), into_domain(v, shape.max_rows));
     return;
   }
-  run_large_and_compare(v, shape.max_rows, 1);
+  run_large_and_compare(v, into_domain(v, shape.max_rows), thinnest);
   if (IsSkipped() || HasFailure()) return;
-  run_large_and_compare(v, 1, shape.max_cols);
+  run_large_and_compare(v, thinnest, into_domain(v, shape.max_cols));
 }
 
 // --- host-only ---------------------------------------------------------------
@@ -229,14 +283,28 @@ TEST_P(TransposeLauncher, refuses_its_table) {
   const Variant& v = GetParam();
   const DeviceAddress in{reinterpret_cast<void*>(std::uintptr_t{0x10000}), 0};
   const DeviceAddress out{reinterpret_cast<void*>(std::uintptr_t{0x20000}), 0};
-  const auto* cases = contract::cases_of(contract::transpose_cases(), v.name());
-  ASSERT_NE(cases, nullptr) << v.name() << " has no fixed table in tests/common/contract_tables.hpp";
-  for (const contract::ShapeCase& c : *cases) {
+  const auto cases = contract::contract_of(*v.declared, contract::transpose_cases());
+  ASSERT_FALSE(cases.empty()) << v.name() << " has no fixed table (tests/common/contract_tables.hpp, or its own contract_cases)";
+  for (const contract::ShapeCase& c : cases) {
     if (!c.refusal.empty()) expect_rejected(v, {.rows = c.rows, .cols = c.cols, .in = in, .out = out}, std::string(c.refusal));
   }
-  expect_rejected(v, {.rows = 64, .cols = 64, .in = in, .out = in.plus<float>(100)}, "overlap");
-  expect_rejected(v, {.rows = 64, .cols = 64, .in = {}, .out = out}, "in");
-  expect_rejected(v, {.rows = 64, .cols = 64, .in = in, .out = {}}, "out");
+  const std::int64_t side = into_domain(v, 64);
+  expect_rejected(v, {.rows = side, .cols = side, .in = in, .out = in.plus<float>(side + 36)}, "overlap");
+  expect_rejected(v, {.rows = side, .cols = side, .in = {}, .out = out}, "in");
+  expect_rejected(v, {.rows = side, .cols = side, .in = in, .out = {}}, "out");
+}
+
+// A narrowed entry's launcher refuses the first shapes its narrowing leaves
+// out, naming the narrowing's reason.
+TEST_P(TransposeLauncherNarrowed, refuses_outside_narrowing) {
+  const Variant& v = GetParam();
+  const auto outside = first_outside(*v.declared, v.impl->narrowing);
+  ASSERT_FALSE(outside.empty()) << v.name() << ": its narrowing (" << v.narrowing() << ") leaves nothing of its row out";
+  const DeviceAddress in{reinterpret_cast<void*>(std::uintptr_t{0x10000}), 0};
+  const DeviceAddress out{reinterpret_cast<void*>(std::uintptr_t{0x20000}), 0};
+  for (const auto& [rows, cols] : outside) {
+    expect_rejected(v, {.rows = rows, .cols = cols, .in = in, .out = out}, std::string(v.impl->narrowing.reason));
+  }
 }
 
 TEST(TransposeTable, matches_spec) {
@@ -247,7 +315,10 @@ TEST(TransposeTable, matches_spec) {
 // fixed shapes of arbitrary bit patterns.
 void write_digest(std::ostream& out) {
   for (const Variant& v : variants()) {
-    if (v.spec->doc.exhibit() || !v.not_implemented().empty() || !v.unsupported_on_device().empty()) continue;
+    if (v.spec->doc.exhibit() || v.port_defined() || !v.narrowing().empty() || !v.not_implemented().empty() ||
+        !v.unsupported_on_device().empty()) {
+      continue;
+    }
     for (const auto& [rows, cols] : {std::pair<std::int64_t, std::int64_t>{1, 1}, {33, 33}, {100, 100}, {1000, 1000}, {37, 1000}}) {
       if (!accepts(v, rows, cols)) continue;
       const std::vector<float> in = make_data(DataKind::bit_patterns, rows * cols, 0xD16E57u + rows);
@@ -266,15 +337,21 @@ void write_digest(std::ostream& out) {
 const bool digest_registered = register_digest("transpose", &write_digest);
 
 std::vector<Variant> variants_where(bool (*keep)(const Variant&)) { return smemc::testing::rows_where(variants(), keep); }
-bool any_variant(const Variant& v) { return smemc::testing::every_row(v); }
-bool takes_large_n(const Variant& v) { return accepts(v, kLargeN, kLargeN); }
+bool implemented(const Variant& v) { return v.not_implemented().empty(); }
+bool unimplemented(const Variant& v) { return !implemented(v); }
+bool is_narrowed(const Variant& v) { return implemented(v) && !v.narrowing().empty(); }
+bool takes_large_n(const Variant& v) { return implemented(v) && accepts(v, kLargeN, kLargeN); }
 
-INSTANTIATE_TEST_SUITE_P(transpose, TransposeAll, ::testing::ValuesIn(variants_where(&any_variant)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(transpose, TransposeAll, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
 INSTANTIATE_TEST_SUITE_P(transpose, TransposeLarge, ::testing::ValuesIn(variants_where(&takes_large_n)), VariantName{});
-INSTANTIATE_TEST_SUITE_P(transpose, TransposeLauncher, ::testing::ValuesIn(variants_where(&any_variant)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(transpose, TransposeLauncher, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(transpose, TransposeLauncherNarrowed, ::testing::ValuesIn(variants_where(&is_narrowed)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(transpose, TransposeUnsupported, ::testing::ValuesIn(variants_where(&unimplemented)), VariantName{});
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TransposeAll);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TransposeLarge);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TransposeLauncher);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TransposeLauncherNarrowed);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TransposeUnsupported);
 
 }  // namespace
 }  // namespace smemc::transpose::testing

@@ -21,9 +21,9 @@ struct KernelSymbol {
 // One line of a CUDA implementation table: the neutral entry and the
 // variant's own kernel (helpers it shares, like the fix-up, are listed once
 // by the family).
-template <typename Args>
+template <typename Entry>
 struct CudaLine {
-  Implementation<Args> impl;
+  Entry impl;
   KernelSymbol kernel;
 };
 

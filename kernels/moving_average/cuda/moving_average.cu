@@ -118,8 +118,8 @@ void launch_scan(const Args& a, Stream s) {
 
 }  // namespace
 
-std::span<const Implementation<Args>> implementations() {
-  static const Implementation<Args> table[] = {
+std::span<const Entry> implementations() {
+  static const Entry table[] = {
       {"moving_average_seed", &launch_moving_average_seed},
       {"moving_average_block", &launch_block},
       {"moving_average_scan", &launch_scan},

@@ -50,7 +50,7 @@ void moving_average_scan(const Args& a, Stream s) {
          tile_scratch);
 }
 
-const Implementation<Args> kTable[] = {
+const Entry kTable[] = {
     {"moving_average_seed", &moving_average_seed},
     {"moving_average_block", &moving_average_block},
     {"moving_average_scan", &moving_average_scan},
@@ -64,6 +64,6 @@ const Implementation<Args> kTable[] = {
 
 }  // namespace
 
-std::span<const Implementation<Args>> implementations() { return kTable; }
+std::span<const Entry> implementations() { return kTable; }
 
 }  // namespace smemc::moving_average

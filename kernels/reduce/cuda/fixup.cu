@@ -2,7 +2,6 @@
 
 #include "common/cuda/cuda_check.hpp"
 #include "reduce/cuda/block_tree.cuh"
-#include "reduce/cuda/reduce_cuda.hpp"
 #include "reduce/host_models.hpp"
 
 namespace smemc::reduce {

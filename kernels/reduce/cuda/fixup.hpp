@@ -12,8 +12,16 @@
 
 #include <cstdint>
 
+#include "common/cuda/kernel_symbol.hpp"
+
 namespace smemc::reduce {
 
+// Part of the CUDA port kit (cmake/SmemcCudaKit.cmake, smemc::reduce_fixup_cuda):
+// a port whose row ends with the spec's fix-up calls this one, so that its
+// bits are the spec's. Checks the launch (SMEMC_CHECK_LAUNCH); never waits.
 void launch_fixup(std::int64_t count, std::int64_t stride, const float* partials, float* out, cudaStream_t stream);
+
+// The fix-up kernel, for the shared-memory facts.
+KernelSymbol fixup_kernel_symbol();
 
 }  // namespace smemc::reduce

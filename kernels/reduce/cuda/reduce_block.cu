@@ -72,7 +72,7 @@ int prepare(const char* launcher, std::int64_t n, float* x, float* out, int bloc
   return work ? static_cast<int>(model::tree_blocks(n, block)) : 0;
 }
 
-const CudaLine<Args> kLines[] = {
+const CudaLine<Entry> kLines[] = {
     {{"reduce_block_fixup", &launch_from_args<&reduce_block_fixup>}, kernel_symbol<&reduce_block>("reduce_block", 0)},
     {{"reduce_block_atomic", &launch_from_args<&reduce_block_atomic>},
      kernel_symbol<&reduce_block_atomic_kernel>("reduce_block_atomic_kernel", 0)},
@@ -96,6 +96,6 @@ void reduce_block_atomic(std::int64_t n, float* x, float* out, int block, cudaSt
   SMEMC_CHECK_LAUNCH("reduce_block_atomic");
 }
 
-std::span<const CudaLine<Args>> block_lines() { return kLines; }
+std::span<const CudaLine<Entry>> block_lines() { return kLines; }
 
 }  // namespace smemc::reduce

@@ -36,7 +36,7 @@ bool validate_pointers(std::string_view name, std::int64_t n, float* x, float* o
   return validate(spec_named(name), {.n = n, .data = address_of(x), .out = address_of(out), .block = block});
 }
 
-const CudaLine<Args> kLines[] = {
+const CudaLine<Entry> kLines[] = {
     {{"reduce_by_halving", &launch_from_args<&reduce_by_halving>}, kernel_symbol<&saxpy>("saxpy", 0)},
     {{"reduce_by_halving_any_n", &launch_from_args<&reduce_by_halving_any_n>}, kernel_symbol<&saxpy>("saxpy", 0)},
 };
@@ -64,6 +64,6 @@ void reduce_by_halving_any_n(std::int64_t n, float* x, float* out, int block, cu
   copy_result(out, x, stream);
 }
 
-std::span<const CudaLine<Args>> halving_lines() { return kLines; }
+std::span<const CudaLine<Entry>> halving_lines() { return kLines; }
 
 }  // namespace smemc::reduce

@@ -10,6 +10,7 @@
 #include <span>
 
 #include "common/cuda/kernel_symbol.hpp"
+#include "reduce/cuda/fixup.hpp"
 #include "reduce/spec.hpp"
 
 namespace smemc::reduce {
@@ -36,11 +37,10 @@ void reduce_warp_shfl(std::int64_t n, const float* in, float* out, float* partia
 void reduce_vec4_grid_stride(std::int64_t n, const float* in, float* out, float* partials, int block, cudaStream_t stream);
 
 // The table lines of each file (table.cpp joins them).
-std::span<const CudaLine<Args>> halving_lines();
-std::span<const CudaLine<Args>> block_lines();
-std::span<const CudaLine<Args>> smem_lines();
-std::span<const CudaLine<Args>> vec4_lines();
-KernelSymbol fixup_kernel_symbol();
+std::span<const CudaLine<Entry>> halving_lines();
+std::span<const CudaLine<Entry>> block_lines();
+std::span<const CudaLine<Entry>> smem_lines();
+std::span<const CudaLine<Entry>> vec4_lines();
 
 // Every reduction kernel, for the shared-memory facts.
 std::span<const KernelSymbol> kernel_symbols();

@@ -108,11 +108,11 @@ void reduce_warp_shfl(std::int64_t n, const float* in, float* out, float* partia
   launch_tree<Finish::partials, WarpTail::shfl, Scratch::fixed>(n, in, out, partials, block, "reduce_warp_shfl", stream);
 }
 
-std::span<const CudaLine<Args>> smem_lines() {
+std::span<const CudaLine<Entry>> smem_lines() {
   using enum Finish;
   using enum WarpTail;
   using enum Scratch;
-  static const CudaLine<Args> lines[] = {
+  static const CudaLine<Entry> lines[] = {
       {{"reduce_smem_fixup", &launch_from_args<&reduce_smem_fixup>}, smem_kernel<partials, none, fixed>("reduce_smem_fixup")},
       {{"reduce_smem_atomic", &launch_from_args<&reduce_smem_atomic>}, smem_kernel<atomic, none, fixed>("reduce_smem_atomic")},
       {{"reduce_smem_dynamic", &launch_from_args<&reduce_smem_dynamic>}, smem_kernel<partials, none, dynamic>("reduce_smem_dynamic")},

@@ -9,9 +9,9 @@
 namespace smemc::reduce {
 namespace {
 
-const std::vector<CudaLine<Args>>& lines() {
-  static const std::vector<CudaLine<Args>> all = [] {
-    std::vector<CudaLine<Args>> v;
+const std::vector<CudaLine<Entry>>& lines() {
+  static const std::vector<CudaLine<Entry>> all = [] {
+    std::vector<CudaLine<Entry>> v;
     for (auto part : {halving_lines(), block_lines(), smem_lines(), vec4_lines()}) v.insert(v.end(), part.begin(), part.end());
     return v;
   }();
@@ -20,9 +20,9 @@ const std::vector<CudaLine<Args>>& lines() {
 
 }  // namespace
 
-std::span<const Implementation<Args>> implementations() {
-  static const std::vector<Implementation<Args>> table = [] {
-    std::vector<Implementation<Args>> v;
+std::span<const Entry> implementations() {
+  static const std::vector<Entry> table = [] {
+    std::vector<Entry> v;
     for (const auto& line : lines()) v.push_back(line.impl);
     return v;
   }();

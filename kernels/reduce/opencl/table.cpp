@@ -166,7 +166,7 @@ void reduce_warp_shfl(const Args& a, Stream s) {
   tree_with_fixup(a, s, "reduce_warp_shfl", *shfl_program().program, false);
 }
 
-const Implementation<Args> kTable[] = {
+const Entry kTable[] = {
     {"reduce_by_halving", &reduce_by_halving},
     {"reduce_by_halving_any_n", &reduce_by_halving_any_n},
     {"reduce_block_fixup", &reduce_block_fixup},
@@ -182,6 +182,6 @@ const Implementation<Args> kTable[] = {
 
 }  // namespace
 
-std::span<const Implementation<Args>> implementations() { return kTable; }
+std::span<const Entry> implementations() { return kTable; }
 
 }  // namespace smemc::reduce

@@ -146,8 +146,8 @@ void launch_padded_32x8(const Args& a, Stream s) {
 
 }  // namespace
 
-std::span<const Implementation<Args>> implementations() {
-  static const Implementation<Args> table[] = {
+std::span<const Entry> implementations() {
+  static const Entry table[] = {
       {"transpose_naive", &launch_naive},
       {"transpose_tiled", &launch_tiled},
       {"transpose_padded", &launch_padded},

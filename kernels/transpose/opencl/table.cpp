@@ -40,7 +40,7 @@ void transpose_tiled(const Args& a, Stream s) { launch_named<true>("transpose_ti
 void transpose_padded(const Args& a, Stream s) { launch_named<false>("transpose_padded", a, s); }
 void transpose_padded_32x8(const Args& a, Stream s) { launch_named<false, 8>("transpose_padded_32x8", a, s); }
 
-const Implementation<Args> kTable[] = {
+const Entry kTable[] = {
     {"transpose_naive", &transpose_naive},
     {"transpose_tiled", &transpose_tiled},
     {"transpose_padded", &transpose_padded},
@@ -49,6 +49,6 @@ const Implementation<Args> kTable[] = {
 
 }  // namespace
 
-std::span<const Implementation<Args>> implementations() { return kTable; }
+std::span<const Entry> implementations() { return kTable; }
 
 }  // namespace smemc::transpose

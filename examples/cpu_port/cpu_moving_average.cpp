@@ -1,0 +1,100 @@
+// The moving-average family on the CPU port: none of the spec's rows is
+// ported (they are GPU block shapes, the reductions show how a port follows
+// them), and one row of this port's own, cpu_tiled_scan_mean, of the
+// deterministic class: the order of its additions is a fixed function of
+// (n, B), but the row does not state it, so the checks hold it to the same
+// bits run to run and across streams, and each prefix to the bound of the
+// worst-case depth, i.
+//
+// The scan: tiles of B elements. Pass 1 (tiles in parallel) sums each tile
+// left to right; pass 2 scans the tile sums into carries; pass 3 (tiles in
+// parallel) runs each tile's prefix sums from its carry and divides by
+// i + 1, in place. Its scratch (the carries) is a host vector the launch
+// allocates itself: a managed workspace.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "common/preconditions.hpp"
+#include "cpu_device.hpp"
+#include "moving_average/spec.hpp"
+
+namespace smemc::moving_average {
+namespace {
+
+using cpu_port::host_pointer;
+using cpu_port::queue_of;
+using cpu_port::run_grid;
+
+constexpr int kTiles[] = {4096, 1, 1000};
+
+// Written out by hand from the row's domain (B in [1, 65536], n ≤ 2^40).
+constexpr contract::SizeCase kContract[] = {
+    {0, 4096, ""}, {1, 1, ""}, {1000, 7, ""}, {std::int64_t{1} << 40, 4096, ""},
+    {(std::int64_t{1} << 40) + 1, 4096, "exceeds"}, {-1, 4096, "negative"}, {10, 0, "block"}, {10, 65537, "block"},
+};
+
+Traffic two_passes(std::int64_t n, int) { return {8 * n, 4 * n}; }
+
+const Spec kTiledScanMean = {
+    .doc = {.name = "cpu_tiled_scan_mean",
+            .idea = "tiles of B elements: tile sums in parallel, the sums scanned into carries, each tile's running "
+                    "sums from its carry divided by i + 1, in place",
+            .cost = "two reads of the input, one write; the order is fixed by (n, B) but not stated"},
+    .error_model = "the worst case: prefix i as a chain of i additions",
+    .determinism = Determinism::deterministic,
+    .domain = {.block = {1, 1 << 16, false}, .tested_blocks = kTiles, .n_base = std::int64_t{1} << 40,
+               .n_limit_reason = "the port's 64-bit indices, kept far from overflow"},
+    .workspace_bytes = &no_workspace,
+    .managed_workspace = "⌈n/B⌉ tile carries in a host vector, allocated by each launch",
+    .traffic = &two_passes,
+    .contract_cases = kContract,
+};
+
+void tiled_scan_mean(std::int64_t n, float* data, int tile) {
+  const std::int64_t tiles = ceil_div(n, tile);
+  std::vector<float> carries(static_cast<std::size_t>(tiles));
+  run_grid(tiles, std::max<std::int64_t>(1, 8192 / tile), [&](std::int64_t t) {
+    float sum = 0.0f;
+    for (std::int64_t i = t * tile; i < std::min(n, (t + 1) * tile); ++i) sum = sum + data[i];
+    carries[static_cast<std::size_t>(t)] = sum;
+  });
+  float running = 0.0f;  // exclusive scan of the tile sums
+  for (float& c : carries) {
+    const float sum = c;
+    c = running;
+    running = running + sum;
+  }
+  run_grid(tiles, std::max<std::int64_t>(1, 8192 / tile), [&](std::int64_t t) {
+    float sum = carries[static_cast<std::size_t>(t)];
+    for (std::int64_t i = t * tile; i < std::min(n, (t + 1) * tile); ++i) {
+      sum = sum + data[i];
+      data[i] = sum / static_cast<float>(i + 1);
+    }
+  });
+}
+
+void launch_tiled_scan_mean(const Args& a, Stream stream) {
+  if (!validate(kTiledScanMean, a)) return;
+  queue_of(stream).enqueue([n = a.n, data = host_pointer<float>(a.data), tile = a.block] { tiled_scan_mean(n, data, tile); });
+}
+
+constexpr std::string_view kNotPorted =
+    "not ported: this port's moving average is its own row (cpu_tiled_scan_mean); the spec's rows are GPU block shapes";
+
+const Entry kTable[] = {
+    {.name = "moving_average_seed", .not_implemented = kNotPorted},
+    {.name = "moving_average_block", .not_implemented = kNotPorted},
+    {.name = "moving_average_scan", .not_implemented = kNotPorted},
+    {.name = "moving_average_lookback", .not_implemented = kNotPorted},
+    {.launch = &launch_tiled_scan_mean, .port_row = &kTiledScanMean},
+};
+
+}  // namespace
+
+std::span<const Entry> implementations() { return kTable; }
+
+}  // namespace smemc::moving_average
