@@ -11,7 +11,11 @@
 #               benchmark) and build everything
 #   cuda        ctest --preset dev without the OpenCL port: every CUDA check
 #               (small, large, exhibits, smem facts), the profile checks, the
-#               spec and self-tests
+#               spec and self-tests; then where the time went
+#               (ctest_config/suite_time.py: suite-time.md)
+#   cub         the package tests: examples/cpu_port and examples/cub_port
+#               (CUB's rows, a kernel of the port's own, a narrowed row) built
+#               against the installed package and run on this GPU
 #   sanitizers  ctest --preset sanitizers (the four tools and their canaries)
 #   bench       the benchmark's recorded selection (bench/README.md), its JSON
 #               and markdown, the ladder (bench/ladder.py)
@@ -70,7 +74,16 @@ for step in "$@"; do
         > "$out/ctest-cuda.log" 2>&1
       say "ctest -LE 'opencl|oclgrind|cross-backend|package|sanitizer' (CUDA, profile, spec, self-tests): exit $?"
       cp build/dev/conformance-matrix.md "$out/matrix-cuda.md" 2>/dev/null
-      totals "$out/ctest-cuda.log" ;;
+      totals "$out/ctest-cuda.log"
+      python3 ctest_config/suite_time.py build/dev --top 40 --md "$out/suite-time.md" > "$out/suite-time.txt" 2>&1
+      sed -n '1,12p' "$out/suite-time.txt" | tee -a "$summary" ;;
+    cub)
+      SMEMC_REQUIRE_DEVICE=1 timeout ${SMEMC_CUB_TIMEOUT:-300} ctest --test-dir build/dev -R '^package\.' --timeout 290 \
+        --output-on-failure > "$out/ctest-packages.log" 2>&1
+      say "ctest -R '^package\.' (cpu_port, cub_port from the installed package): exit $?"
+      grep -E "conformance matrix:|^cub_|^reduce_|^cpu_|narrowed|conformance:|tests passed|Failed|FAIL" "$out/ctest-packages.log" \
+        | head -40 | tee -a "$summary"
+      cp build/dev/tests/package/cub_port/build/conformance-matrix.md "$out/matrix-cub-port.md" 2>/dev/null ;;
     sanitizers)
       timeout 400 ctest --preset sanitizers --timeout 380 > "$out/sanitizers.log" 2>&1
       say "ctest --preset sanitizers: exit $?"

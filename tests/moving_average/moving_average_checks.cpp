@@ -6,6 +6,7 @@
 #include "smemc/check_failure.hpp"
 #include "smemc/error_bound.hpp"
 #include "smemc/float_bits.hpp"
+#include "smemc/phase_timer.hpp"
 
 namespace smemc::moving_average::testing {
 
@@ -20,6 +21,7 @@ double mean_error_bound(std::int64_t k, const ExactSum& abs_prefix, std::int64_t
 
 void expect_prefix_means(const Spec& s, std::span<const float> a, int block, std::span<const float> got,
                          const std::string& context) {
+  const timing::ScopedPhase phase(timing::Phase::host_model);  // exact prefix sums and their bounds
   const auto n = static_cast<std::int64_t>(a.size());
   SumReference prefix;
   for (std::int64_t i = 0; i < n; ++i) {

@@ -28,6 +28,7 @@
 #include "smemc/float_bits.hpp"
 #include "smemc/generators.hpp"
 #include "smemc/guarded_buffer.hpp"
+#include "smemc/phase_timer.hpp"
 #include "smemc/testing.hpp"
 #include "smemc/workload.hpp"
 
@@ -107,7 +108,10 @@ void expect_model(const Variant& v, std::span<const float> a, int block, std::sp
                   const std::string& context) {
   if (!modelled(v)) return;
   const auto count = static_cast<std::size_t>(v.spec->bitwise_prefix(static_cast<std::int64_t>(a.size()), block));
-  const std::vector<float> model = v.spec->model(a, block);
+  const std::vector<float> model = [&] {
+    const timing::ScopedPhase phase(timing::Phase::host_model);
+    return v.spec->model(a, block);
+  }();
   expect_elementwise(std::span<const float>(model).first(count), got.first(count), NanPayloads::may_differ,
                      context + " (against the host model" + (count < a.size() ? ", first " + std::to_string(count) + " outputs" : "") + ")");
 }
@@ -330,6 +334,7 @@ void run_large_and_compare(const Variant& v, std::int64_t n, int block, const st
     EXPECT_EQ(compared, n) << context << ": compared " << compared << " outputs";
     return;
   }
+  const timing::ScopedPhase model_phase(timing::Phase::host_model);  // the model's own time; the pieces' copies and comparisons are marked inside
   v.spec->stream_model(n, block, value, [&](std::int64_t first, std::span<const float> means) {
     chunk.resize(means.size());
     backend().download(chunk.data(), data.at(static_cast<std::size_t>(first)), chunk.size() * sizeof(float), {});

@@ -7,6 +7,7 @@
 #include "smemc/check_failure.hpp"
 #include "smemc/error_bound.hpp"
 #include "smemc/float_bits.hpp"
+#include "smemc/phase_timer.hpp"
 
 namespace smemc::reduce::testing {
 
@@ -66,6 +67,16 @@ float run(const Variant& v, std::span<const float> x, int block, Stream stream) 
   return r.finish();
 }
 
+float model_result(const Spec& s, std::span<const float> x, int block) {
+  const timing::ScopedPhase phase(timing::Phase::host_model);
+  return s.ordered_model(x, block);
+}
+
+std::vector<float> model_partials(const Spec& s, std::span<const float> x, int block) {
+  const timing::ScopedPhase phase(timing::Phase::host_model);
+  return s.unordered_partials ? s.unordered_partials(x, block) : std::vector<float>{};
+}
+
 bool accepts(const Spec& s, std::int64_t n, int block) { return size_violation(s, n, block).empty(); }
 
 std::int64_t into_domain(const Spec& s, std::int64_t n) {
@@ -80,7 +91,7 @@ std::int64_t largest_accepted(const Spec& s, int block) {
 }
 
 void expect_correctly_rounded(std::span<const float> x, float got, const std::string& context) {
-  const float expected = ExactSum(x).to_float();
+  const float expected = ExactSum(x).to_float();  // timed as host_model by ExactSum
   if (!same_result(expected, got)) {
     fail_check(context + ": expected the correctly rounded exact sum " + describe(expected) + ", got " + describe(got));
   }

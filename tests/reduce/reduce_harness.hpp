@@ -58,6 +58,10 @@ class ReductionRun {
 
 float run(const Variant& v, std::span<const float> x, int block, Stream stream = {});
 
+// The row's host models, timed as host_model (smemc/phase_timer.hpp).
+float model_result(const Spec& s, std::span<const float> x, int block);
+std::vector<float> model_partials(const Spec& s, std::span<const float> x, int block);
+
 // Does the row take this n (with this block)?
 bool accepts(const Spec& s, std::int64_t n, int block);
 // n rounded down to the row's multiple (a narrowed or a port row's "n a

@@ -87,7 +87,7 @@ rc::Gen<Case> case_for(const Spec& s, std::span<const DataKind> kinds) {
 // derived bound of the exact sum.
 void expect_conforms(const Spec& s, std::span<const float> x, int block, float got, const std::string& context) {
   switch (s.determinism) {
-    case Determinism::ordered: return expect_same_bits(s.ordered_model(x, block), got, context);
+    case Determinism::ordered: return expect_same_bits(model_result(s, x, block), got, context);
     case Determinism::exact: return expect_correctly_rounded(x, got, context);
     case Determinism::deterministic:
     case Determinism::unordered: return expect_within_bound(s, x, block, got, context);
@@ -129,7 +129,7 @@ TEST_P(ReduceOrdered, host_model_bitwise) {
   check_property([&] {
     const Case c = *case_for(s, arithmetic_kinds());
     const auto x = make_data(c.kind, c.n, c.seed);
-    expect_same_bits(s.ordered_model(x, c.block), run(v, x, c.block), describe(v, c));
+    expect_same_bits(model_result(s, x, c.block), run(v, x, c.block), describe(v, c));
   });
 }
 
@@ -171,7 +171,7 @@ TEST_P(ReduceUnordered, atomic_spread) {
   check_property([&] {
     const Case c = *case_for(s, finite_sum_kinds());
     const auto x = make_data(c.kind, c.n, c.seed);
-    const std::vector<float> partials = s.unordered_partials ? s.unordered_partials(x, c.block) : std::vector<float>{};
+    const std::vector<float> partials = model_partials(s, x, c.block);
     const SumReference partial_ref(partials);
     const auto adds = static_cast<std::int64_t>(partials.size());
     const double chain_bound = sum_error_bound(adds, partial_ref.abs_sum, adds);

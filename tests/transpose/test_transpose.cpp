@@ -20,6 +20,7 @@
 #include "smemc/float_bits.hpp"
 #include "smemc/generators.hpp"
 #include "smemc/guarded_buffer.hpp"
+#include "smemc/phase_timer.hpp"
 #include "smemc/testing.hpp"
 #include "smemc/workload.hpp"
 #include "smemc/digest.hpp"
@@ -70,8 +71,11 @@ bool accepts(const Variant& v, std::int64_t rows, std::int64_t cols) { return ac
 // The exact transpose on the host, compared bit for bit.
 void expect_transpose(std::span<const float> in, std::span<const float> out, const Shape& s, const std::string& context) {
   std::vector<float> expected(in.size());
-  for (std::int64_t r = 0; r < s.rows; ++r) {
-    for (std::int64_t c = 0; c < s.cols; ++c) expected[c * s.rows + r] = in[r * s.cols + c];
+  {
+    const timing::ScopedPhase phase(timing::Phase::host_model);
+    for (std::int64_t r = 0; r < s.rows; ++r) {
+      for (std::int64_t c = 0; c < s.cols; ++c) expected[c * s.rows + r] = in[r * s.cols + c];
+    }
   }
   expect_elementwise(expected, out, NanPayloads::must_match, context, [&s](std::size_t i) {
     return "out[" + std::to_string(i / s.rows) + "][" + std::to_string(i % s.rows) + "]";
