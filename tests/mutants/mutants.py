@@ -19,12 +19,15 @@ restored afterwards, also on error.
         run binaries made by `prebuild` (on the GPU machine: no rebuild)
     python3 tests/mutants/mutants.py list
 
-BACKEND is cuda, opencl or host (fixtures and spec rows: no device). A
+BACKEND is cuda, opencl, host (fixtures and spec rows: no device) or
+package (the example ports: planted in examples/, caught by the package
+test, which installs this build and rebuilds the example; `run` only). A
 mutant no test catches makes the script exit 1; one that could not run
 (no device: every test skipped) exits 3. Results are a table on stdout;
 docs/results/ keeps the tables of the recorded runs.
 """
 import argparse
+import fnmatch
 import os
 import re
 import shutil
@@ -174,15 +177,47 @@ MUTANTS = [
     Mutant("tree-depth", "the trees' summation depth formula one short", "kernels/reduce/host_models.cpp",
            "  return 1 + ceil_log2(block) + per_fixup_thread + ceil_log2(kFixupThreads);",
            "  return ceil_log2(block) + per_fixup_thread + ceil_log2(kFixupThreads);",
-           "host", SPEC, "reduce/ReduceSpec.*"),
+           "host", SPEC, "reduce/ReduceSpec*.*"),
     Mutant("tree-block-rule", "the trees take any block size", "kernels/reduce/spec.cpp",
            "  return {.block = {min_block, 1024, true}, .tested_blocks = tested,",
            "  return {.block = {min_block, 1024, false}, .tested_blocks = tested,",
            "host", SPEC, "reduce/ReduceSpec.contract_table/*"),
+    # --- port rows, narrowings, classes, the matrix (issue 14) -------------------
+    Mutant("port-row-name-clash", "a port row may take a spec row's name", "kernels/common/implementation.hpp",
+           '      if (in_spec(name)) problems.push_back("port row \'" + name + "\' has the name of a spec row");\n', "",
+           "host", FIXTURES, "ImplementationTable.*"),
+    Mutant("narrowing-keeps-blocks", "a narrowing keeps the blocks it excludes among the tested ones", "kernels/common/spec.cpp",
+           "    if (narrowing_violation(narrowing, 0, b).empty()) tested_blocks.push_back(b);",
+           "    tested_blocks.push_back(b);",
+           "host", FIXTURES, "ImplementationTable.*"),
+    Mutant("worst-case-depth", "the worst-case depth of a row that states none is halved", "kernels/common/spec.hpp",
+           "{ return leaves <= 1 ? 0 : leaves - 1; }", "{ return leaves <= 1 ? 0 : leaves / 2; }",
+           "host", FIXTURES, "WorstCaseDepth.*"),
+    Mutant("fault-shrinks", "a property keeps shrinking on a faulted device", "fixtures/src/testing.cpp",
+           "      if (!fault.empty()) {\n        RC_DISCARD(", "      if (false) {\n        RC_DISCARD(",
+           "host", FIXTURES, "PropertyFault.*"),
+    Mutant("verdict-device-skips", "a variant whose device checks all skipped shows as a pass", "fixtures/src/conformance.cpp",
+           "  if (device_pass == 0 && device_skip > 0) {", "  if (false) {",
+           "host", FIXTURES, "ConformanceMatrix.*"),
+    Mutant("records-overwrite", "two binaries of one family and backend write one record", "fixtures/src/conformance.cpp",
+           '  return sanitized(r.binary + "." + r.backend + "." + r.family + "." + r.check + "." + r.variant) + ".tsv";',
+           '  return sanitized(r.backend + "." + r.family + "." + r.check + "." + r.variant) + ".tsv";',
+           "host", FIXTURES, "ConformanceMatrix.*"),
+    Mutant("bound-past-domain", "the derived bound past gamma's domain throws instead of bounding nothing",
+           "fixtures/src/error_bound.cpp",
+           "  if (static_cast<double>(depth) * kUnitRoundoff >= 1.0) return std::numeric_limits<double>::infinity();\n", "",
+           "host", FIXTURES, "ErrorBound.*"),
+    # --- the example ports, through the package tests (plant, reinstall, rebuild, rerun)
+    Mutant("cpu-exact-sticky", "the CPU port's exact sum rounds without its sticky bits", "examples/cpu_port/cpu_exact_sum.cpp",
+           "      for (int i = top - 25; i >= 0 && !below; --i) below = bit_at(i);", "",
+           "package", "package.example_port", "*cpu_exact_sum*"),
+    Mutant("cpu-narrowing-unenforced", "the CPU port's narrowed vec4 launcher takes what its narrowing excludes",
+           "examples/cpu_port/cpu_reduce.cpp", "  reject_outside(name, kVec4Narrowing, a.n, a.block);\n", "",
+           "package", "package.example_port", "*refuses_outside_narrowing*"),
     Mutant("scan-depth", "the scan's per-prefix depth ignores the chunk's carry", "kernels/moving_average/host_models.cpp",
            "  const std::int64_t carried = chunk == 0 ? 0 : tile_total + width(kCarryThreads - 1) + chunk;",
            "  const std::int64_t carried = 0;",
-           "host", SPEC, "moving_average/MovingAverageSpec.*"),
+           "host", SPEC, "moving_average/MovingAverageSpec*.*"),
 ]
 
 SANITIZER_EXIT = 86
@@ -213,8 +248,27 @@ def find_sanitizer():
     return None
 
 
+def run_package_checks(m, build):
+    """A package mutant: its package test (which copies the planted example,
+    installs this build and builds the example against it) must fail on a
+    test its filter names."""
+    tested = sh(["ctest", "--test-dir", str(build), "-R", f"^{re.escape(m.binary)}$", "--output-on-failure"], timeout=900)
+    out = tested.stdout
+    # gtest's verdicts, and the example's CTest list (a crash prints no gtest verdict).
+    failed = set(re.findall(r"^\[  FAILED  \] ([^,\s]+)", out, re.M))
+    failed |= set(re.findall(r"^\s+\d+ - (\S+) \((?:Failed|SEGFAULT|Subprocess aborted|Timeout|Child aborted)", out, re.M))
+    failed = sorted(failed)
+    wanted = [f for f in failed if any(fnmatch.fnmatch(f, p) for p in m.gtest_filter.split(":"))]
+    if tested.returncode != 0 and wanted:
+        first = re.search(r"^(.*(?:Failure|exceeds|expected|accepted|did not).*)$", out, re.M)
+        return "caught", wanted, first.group(1)[:200] if first else ""
+    return "NOT CAUGHT", failed, out[-300:].replace("\n", " | ")
+
+
 def run_checks(m, binary):
     """Runs the mutant's checks; returns (verdict, failing tests, first report)."""
+    if m.backend == "package":
+        return run_package_checks(m, binary)
     env = dict(os.environ, SMEMC_RESULTS_DIR="")
     env.pop("SMEMC_WORKLOAD", None)  # the device's ordinary workload: a lost atomic update needs real sizes
     env.pop("RC_PARAMS", None)
@@ -256,6 +310,13 @@ def built_mutants(build, only):
             start = time.time()
             path = ROOT / m.file
             source = path.read_text()
+            if m.backend == "package":  # checked while planted: the package test builds the example itself
+                try:
+                    path.write_text(source.replace(m.original, m.planted))
+                    yield m, start
+                finally:
+                    path.write_text(source)
+                continue
             try:
                 path.write_text(source.replace(m.original, m.planted))
                 built = sh(["cmake", "--build", str(build), "--target", Path(m.binary).name])
@@ -301,14 +362,14 @@ def report(m, verdict, failed, first, seconds, rows):
 def command_run(build, only):
     rows = []
     for m, start in built_mutants(build, only):
-        verdict, failed, first = run_checks(m, build / "tests" / m.binary)
+        verdict, failed, first = run_checks(m, build if m.backend == "package" else build / "tests" / m.binary)
         report(m, verdict, failed, first, time.time() - start, rows)
     finish(rows)
 
 
 def command_prebuild(build, out, only):
     out.mkdir(parents=True, exist_ok=True)
-    for m, start in built_mutants(build, only):
+    for m, start in built_mutants(build, [b for b in (only or ["cuda", "opencl", "host"]) if b != "package"]):
         (out / m.id).mkdir(exist_ok=True)
         kept = out / m.id / Path(m.binary).name
         shutil.copy2(build / "tests" / m.binary, kept)
@@ -319,6 +380,8 @@ def command_prebuild(build, out, only):
 def command_prebuilt(out, only):
     rows = []
     for m in chosen_mutants(only):
+        if m.backend == "package":
+            continue  # `run` only: the package test rebuilds the example from the planted source
         binary = out / m.id / Path(m.binary).name
         if not binary.is_file():
             print(f"--- {m.id}: no prebuilt binary at {binary}", flush=True)
@@ -341,7 +404,7 @@ def main():
     post_p.add_argument("out", type=Path)
     sub.add_parser("list", help="list the mutants")
     for p in (run_p, pre_p, post_p):
-        p.add_argument("--only", nargs="+", choices=["cuda", "opencl", "host"], help="only these backends' mutants")
+        p.add_argument("--only", nargs="+", choices=["cuda", "opencl", "host", "package"], help="only these backends' mutants")
     args = parser.parse_args()
     if args.command == "list":
         for m in MUTANTS:
