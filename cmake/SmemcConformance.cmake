@@ -30,7 +30,7 @@
 # by what it needs (one label each; ctest -L takes a regular expression):
 #   <PREFIX>-host           launcher and table checks: no device
 #   <PREFIX>-small          device checks, 1 slot of a GPU
-#   <PREFIX>-large          large_* checks: all slots of a GPU (gpu-sized data)
+#   <PREFIX>-large          large_* checks: half a GPU's slots (gpu-sized data)
 #   <PREFIX>-exhibit        checks of marked exhibits (known-bad variants)
 #   <PREFIX>-large-exhibit  an exhibit's large check
 # Records for the conformance matrix go to SMEMC_RESULTS_DIR (a cache
@@ -41,16 +41,29 @@ include(GoogleTest)
 
 set(SMEMC_RESULTS_DIR "${CMAKE_BINARY_DIR}/conformance-results" CACHE PATH
     "Where each test writes its conformance record (the matrix reads them)")
-set(SMEMC_GPU_SLOTS 8 CACHE STRING "Slots per GPU in the CTest resource spec (ctest_config/)")
+set(SMEMC_GPU_SLOTS 16 CACHE STRING "Slots per GPU in the CTest resource spec (ctest_config/)")
 option(SMEMC_CTEST_RESOURCE_SPEC
        "ctest runs with a resource spec (the dev and sanitizer presets do): a test that needs a whole GPU then takes all of one GPU's slots, and tests spread over several GPUs; without one, such tests run serially (RUN_SERIAL)"
        OFF)
 
-# The test properties of a test that needs a whole GPU (the large checks,
-# the profile checks): all slots of one GPU through the resource spec, or,
-# where ctest runs without one, no other test beside it.
+# The test properties of a test that needs a whole GPU (the profile checks:
+# hardware counters see every kernel on the device): all slots of one GPU
+# through the resource spec, or, where ctest runs without one, no other test
+# beside it.
 function(smemc_whole_gpu_properties out)
   set(properties RESOURCE_GROUPS "gpus:${SMEMC_GPU_SLOTS}")
+  if(NOT SMEMC_CTEST_RESOURCE_SPEC)
+    list(APPEND properties RUN_SERIAL TRUE)
+  endif()
+  set(${out} ${properties} PARENT_SCOPE)
+endfunction()
+
+# A large check (gigabytes of device memory, at most about 18 GB: the
+# transposes at n = 46341): half of one GPU's slots, so that two run at once
+# beside no small test; serially without a resource spec.
+function(smemc_large_gpu_properties out)
+  math(EXPR half "${SMEMC_GPU_SLOTS} / 2")
+  set(properties RESOURCE_GROUPS "gpus:${half}")
   if(NOT SMEMC_CTEST_RESOURCE_SPEC)
     list(APPEND properties RUN_SERIAL TRUE)
   endif()
@@ -77,7 +90,7 @@ function(_smemc_discover target prefix filter kind)
   if(NOT kind MATCHES "host|spec|selftest")
     set(resources RESOURCE_GROUPS "gpus:1")
     if(kind MATCHES "large")
-      smemc_whole_gpu_properties(resources)
+      smemc_large_gpu_properties(resources)
     endif()
   endif()
   set(label "${kind}")

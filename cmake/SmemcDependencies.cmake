@@ -32,4 +32,11 @@ if(SMEMC_BUILD_TESTS)
   if(NOT rapidcheck_FOUND OR NOT TARGET rapidcheck_gtest)
     _smemc_missing("rapidcheck (with its rapidcheck_gtest target)" "librapidcheck-dev")
   endif()
+
+  # The fixtures' host work (inputs, exact sums, the checks of large
+  # outputs) runs over the cores through oneTBB.
+  find_package(TBB CONFIG QUIET)
+  if(NOT TARGET TBB::tbb)
+    _smemc_missing("oneTBB" "libtbb-dev")
+  endif()
 endif()

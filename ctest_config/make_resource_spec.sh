@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Writes a CTest resource spec for the GPUs nvidia-smi sees, 8 slots each
-# (a small device test takes 1 slot, a large one all 8):
+# Writes a CTest resource spec for the GPUs nvidia-smi sees, 16 slots each
+# (a small device test takes 1 slot, a large one 8, a profile check all 16):
 #   bash ctest_config/make_resource_spec.sh > build/gpus.json
 #   ctest --preset dev --resource-spec-file build/gpus.json
 # Each test then runs on the GPU CTest assigns it (CTEST_RESOURCE_GROUP_0_GPUS).
@@ -16,6 +16,6 @@ if [ "$count" -eq 0 ]; then
 fi
 printf '{\n  "version": { "major": 1, "minor": 0 },\n  "local": [ { "gpus": ['
 for ((i = 0; i < count; i++)); do
-  printf '%s { "id": "%d", "slots": 8 }' "$([ "$i" -gt 0 ] && echo ,)" "$i"
+  printf '%s { "id": "%d", "slots": 16 }' "$([ "$i" -gt 0 ] && echo ,)" "$i"
 done
 printf ' ] } ]\n}\n'

@@ -48,15 +48,6 @@ void inclusive_scan_in_place(std::vector<V>& s) {
 
 // --- the three-phase scan, in the pieces its kernels compute -----------------
 
-// Phase 1 (and 3): one tile's inclusive scan, the tile padded with +0 to `block`.
-template <typename V>
-std::vector<V> tile_scan(std::span<const V> tile, int block) {
-  std::vector<V> s(static_cast<std::size_t>(block));
-  std::copy(tile.begin(), tile.end(), s.begin());
-  inclusive_scan_in_place(s);
-  return s;
-}
-
 // Phase 2, one chunk: the inclusive scan of kCarryThreads tile totals from
 // `first` (padded with +0).
 template <typename V>
@@ -94,15 +85,20 @@ template <typename V>
 std::vector<V> tiled_scan_sums(std::span<const V> a, int block) {
   const std::size_t n = a.size(), tile = static_cast<std::size_t>(block);
   const std::size_t tiles = (n + tile - 1) / tile;
-  std::vector<std::vector<V>> scans(tiles);
-  std::vector<V> totals(tiles);
+  // Each tile's scan in one array (and one scratch for all of them: n
+  // one-element tiles would otherwise be n allocations).
+  std::vector<V> scans(tiles * tile), totals(tiles), s(tile), before;
   for (std::size_t b = 0; b < tiles; ++b) {
-    scans[b] = tile_scan(a.subspan(b * tile, std::min(tile, n - b * tile)), block);
-    totals[b] = scans[b][tile - 1];
+    const std::size_t count = std::min(tile, n - b * tile);
+    std::copy(a.begin() + static_cast<std::ptrdiff_t>(b * tile), a.begin() + static_cast<std::ptrdiff_t>(b * tile + count), s.begin());
+    std::fill(s.begin() + static_cast<std::ptrdiff_t>(count), s.end(), V{});
+    inclusive_scan_in_place(s, before);
+    std::copy(s.begin(), s.end(), scans.begin() + static_cast<std::ptrdiff_t>(b * tile));
+    totals[b] = s[tile - 1];
   }
   const std::vector<V> carries = carries_from_totals(std::span<const V>(totals));
   std::vector<V> sums(n);
-  for (std::size_t i = 0; i < n; ++i) sums[i] = carries[i / tile] + scans[i / tile][i % tile];
+  for (std::size_t i = 0; i < n; ++i) sums[i] = carries[i / tile] + scans[i];
   return sums;
 }
 

@@ -142,6 +142,7 @@ Spec tree_atomic_row(Description doc, InputUse use, Traffic (*traffic)(std::int6
           .summation_depth = &model::tree_with_atomic_depth,
           .model_depth = &model::tree_with_atomic_model_depth,
           .unordered_partials = &model::block_partials_model,
+          .atomic_adds = &model::tree_blocks,
           .traffic = traffic};
 }
 
@@ -238,8 +239,8 @@ std::int64_t depth_bound(const Spec& s, std::int64_t n, int block) {
 }
 
 std::int64_t atomic_add_count(const Spec& s, std::span<const float> x, int block) {
-  if (s.unordered_partials != nullptr) return static_cast<std::int64_t>(s.unordered_partials(x, block).size());
-  return s.atomic_adds != nullptr ? s.atomic_adds(static_cast<std::int64_t>(x.size()), block) : 0;
+  if (s.atomic_adds != nullptr) return s.atomic_adds(static_cast<std::int64_t>(x.size()), block);
+  return s.unordered_partials != nullptr ? static_cast<std::int64_t>(s.unordered_partials(x, block).size()) : 0;
 }
 
 bool validate(const Spec& s, const Args& a) {

@@ -71,8 +71,8 @@ struct Spec {
   std::int64_t (*model_depth)(std::int64_t n, int block) = nullptr;
   float (*ordered_model)(std::span<const float> x, int block) = nullptr;                     // ordered only
   std::vector<float> (*unordered_partials)(std::span<const float> x, int block) = nullptr;  // unordered, optional
-  // Unordered rows without partials: how many float atomic adds a launch
-  // makes at most (each may flush a subnormal); null: none.
+  // Unordered rows: how many float atomic adds a launch makes at most (each
+  // may flush a subnormal); null: one per partial, or none without partials.
   std::int64_t (*atomic_adds)(std::int64_t n, int block) = nullptr;
   Traffic (*traffic)(std::int64_t n, int block) = nullptr;
   // A port row's fixed refusal and acceptance table (contract.hpp); the
@@ -82,8 +82,8 @@ struct Spec {
 
 // The k of the row's bound: its stated depth, or the worst case n - 1.
 std::int64_t depth_bound(const Spec& s, std::int64_t n, int block);
-// The float atomic adds a launch makes at most: one per partial, or the
-// row's atomic_adds, or none.
+// The float atomic adds a launch makes at most: the row's atomic_adds, or
+// one per partial, or none.
 std::int64_t atomic_add_count(const Spec& s, std::span<const float> x, int block);
 
 // The rows, in the order the texts introduce the variants.

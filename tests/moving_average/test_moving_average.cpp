@@ -14,6 +14,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
 #include "moving_average/spec.hpp"
 #include "moving_average_checks.hpp"
 #include "contract_tables.hpp"
@@ -276,30 +279,54 @@ TEST_P(MovingAverageAll, edge_sizes) {
 // is a small integer (large_input): each prefix sum S_i is then exact in
 // any order, so the bound of every output is that of the division alone,
 // |out_i (i+1) - S_i| <= gamma_2 S_i + (i+1) 2^-150 (k = 0). S_i is counted
-// exactly as the outputs are read back chunk by chunk; out_i (i+1), a
-// 24-bit by 32-bit product, is exact in long double. Returns the outputs
-// compared.
+// exactly (integers below 2^24 in double) as the outputs are read back chunk
+// by chunk, each chunk in pieces over the cores; out_i (i+1), a 24-bit by
+// 32-bit product, is exact in long double. Returns the outputs compared;
+// the first failure stops the check.
 std::int64_t compare_large_with_bound(const GuardedBuffer<float>& data, std::int64_t n,
                                       const std::function<float(std::int64_t)>& value, const std::string& context) {
-  constexpr std::int64_t kChunk = std::int64_t{1} << 24;
-  std::vector<float> chunk;
-  double prefix = 0;  // an integer below 2^24: exact
-  std::int64_t compared = 0, reported = 0;
+  constexpr std::int64_t kChunk = std::int64_t{1} << 24, kPiece = std::int64_t{1} << 16;
+  std::vector<float> chunk, inputs;
+  double before_chunk = 0;  // the exact prefix sum before the chunk: an integer below 2^24
+  std::int64_t compared = 0;
   for (std::int64_t first = 0; first < n; first += kChunk) {
-    chunk.resize(static_cast<std::size_t>(std::min(kChunk, n - first)));
-    backend().download(chunk.data(), data.at(static_cast<std::size_t>(first)), chunk.size() * sizeof(float), {});
-    for (std::size_t j = 0; j < chunk.size(); ++j) {
-      const std::int64_t i = first + static_cast<std::int64_t>(j);
-      prefix += static_cast<double>(value(i));
-      const long double error =
-          std::fabs(static_cast<long double>(chunk[j]) * static_cast<long double>(i + 1) - static_cast<long double>(prefix));
-      const double bound = gamma(2) * prefix + static_cast<double>(i + 1) * kDivisionUnderflowAllowance;
-      if (!(error <= bound) && reported++ < 5) {
-        ADD_FAILURE() << context << ": [" << i << "] out " << smemc::describe(chunk[j]) << ", exact prefix sum " << prefix
-                      << ": |out*(i+1) - S| = " << static_cast<double>(error) << " exceeds gamma_2 S + (i+1) 2^-150 = " << bound;
+    const auto size = static_cast<std::size_t>(std::min(kChunk, n - first));
+    chunk.resize(size);
+    inputs.resize(size);
+    backend().download(chunk.data(), data.at(static_cast<std::size_t>(first)), size * sizeof(float), {});
+    const timing::ScopedPhase phase(timing::Phase::compare);
+    const auto pieces = static_cast<std::size_t>((static_cast<std::int64_t>(size) + kPiece - 1) / kPiece);
+    std::vector<double> piece_start(pieces + 1, 0.0);
+    tbb::parallel_for(std::size_t{0}, pieces, [&](std::size_t p) {
+      double sum = 0;
+      for (std::size_t j = p * kPiece; j < std::min(size, (p + 1) * kPiece); ++j) sum += inputs[j] = value(first + static_cast<std::int64_t>(j));
+      piece_start[p + 1] = sum;
+    });
+    piece_start[0] = before_chunk;
+    for (std::size_t p = 1; p <= pieces; ++p) piece_start[p] += piece_start[p - 1];
+    before_chunk = piece_start[pieces];
+    std::vector<std::string> failures(pieces);
+    tbb::parallel_for(std::size_t{0}, pieces, [&](std::size_t p) {
+      double prefix = piece_start[p];
+      for (std::size_t j = p * kPiece; j < std::min(size, (p + 1) * kPiece); ++j) {
+        const std::int64_t i = first + static_cast<std::int64_t>(j);
+        prefix += inputs[j];
+        const long double error =
+            std::fabs(static_cast<long double>(chunk[j]) * static_cast<long double>(i + 1) - static_cast<long double>(prefix));
+        const double bound = gamma(2) * prefix + static_cast<double>(i + 1) * kDivisionUnderflowAllowance;
+        if (!(error <= bound)) {
+          std::ostringstream os;
+          os << context << ": [" << i << "] out " << smemc::describe(chunk[j]) << ", exact prefix sum " << prefix
+             << ": |out*(i+1) - S| = " << static_cast<double>(error) << " exceeds gamma_2 S + (i+1) 2^-150 = " << bound;
+          failures[p] = os.str();
+          return;
+        }
       }
-      ++compared;
+    });
+    for (const std::string& why : failures) {
+      if (!why.empty()) fail_check(why);
     }
+    compared += static_cast<std::int64_t>(size);
   }
   return compared;
 }
@@ -320,7 +347,12 @@ void run_large_and_compare(const Variant& v, std::int64_t n, int block, const st
   std::vector<float> chunk;
   for (std::int64_t begin = 0; begin < n; begin += kChunk) {
     chunk.resize(static_cast<std::size_t>(std::min(kChunk, n - begin)));
-    for (std::size_t j = 0; j < chunk.size(); ++j) chunk[j] = value(begin + static_cast<std::int64_t>(j));
+    {
+      const timing::ScopedPhase phase(timing::Phase::data);
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chunk.size(), std::size_t{1} << 16), [&](const auto& r) {
+        for (std::size_t j = r.begin(); j != r.end(); ++j) chunk[j] = value(begin + static_cast<std::int64_t>(j));
+      });
+    }
     backend().upload(data.at(static_cast<std::size_t>(begin)), chunk.data(), chunk.size() * sizeof(float), {});
   }
   v.launch({.n = n, .data = data.data(), .workspace = workspace.payload(), .block = block}, {});

@@ -40,6 +40,12 @@ class ReductionRun {
   ReductionRun(const Variant& v, std::span<const float> x, int block, Stream stream = {});
   void launch();
   float finish();  // synchronises, verifies guards and input, returns out[0]
+  // Another run on the same buffers: out and the workspace poisoned again,
+  // the input uploaded again where the row clobbers it; synchronises and
+  // returns out[0]. The repeated runs of one input cost a launch each, not
+  // an allocation, an upload and a check of the input (finish() does those
+  // once, at the end).
+  float run_again();
   // Empty while nothing the launch may write has changed: out[0] and the
   // workspace still hold the poison, data still holds the input (read on the
   // default stream: the launch contract test looks while the run's stream
@@ -74,6 +80,10 @@ std::int64_t largest_accepted(const Spec& s, int block);
 void expect_same_bits(float expected, float got, const std::string& context);
 // |got - sum x| within the row's derived bound (finite inputs).
 void expect_within_bound(const Spec& s, std::span<const float> x, int block, float got, const std::string& context);
+// The same with the exact sums of x computed once (SumReference(x)) for
+// every run and block of one input.
+void expect_within_bound(const Spec& s, const SumReference& ref, std::span<const float> x, int block, float got,
+                         const std::string& context);
 // The exact class: bit for bit the exact sum, correctly rounded (NaN and
 // infinities as IEEE arithmetic gives them).
 void expect_correctly_rounded(std::span<const float> x, float got, const std::string& context);

@@ -23,6 +23,8 @@
 #include <climits>
 #include <cmath>
 #include <iomanip>
+#include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -82,31 +84,47 @@ rc::Gen<Case> case_for(const Spec& s, std::span<const DataKind> kinds) {
   }, kinds);
 }
 
-// The one comparison every device test ends with, by the row's class: the
-// model's bits (ordered), the correctly rounded exact sum (exact), else the
-// derived bound of the exact sum.
-void expect_conforms(const Spec& s, std::span<const float> x, int block, float got, const std::string& context) {
-  switch (s.determinism) {
-    case Determinism::ordered: return expect_same_bits(model_result(s, x, block), got, context);
-    case Determinism::exact: return expect_correctly_rounded(x, got, context);
-    case Determinism::deterministic:
-    case Determinism::unordered: return expect_within_bound(s, x, block, got, context);
-  }
+// The exact sums an input's comparison needs, computed once for every block
+// and run that uses the input: none for an ordered row (its model is the
+// reference).
+std::optional<SumReference> reference_for(const Spec& s, std::span<const float> x) {
+  if (s.determinism == Determinism::ordered) return std::nullopt;
+  return SumReference(x);
 }
 
-// Bitwise run to run: the first run's bits again, `repeat_runs` times.
+// The one comparison every device test ends with, by the row's class: the
+// model's bits (ordered), the correctly rounded exact sum (exact), else the
+// derived bound of the exact sum. `ref`: reference_for(s, x).
+void expect_conforms(const Spec& s, std::span<const float> x, const std::optional<SumReference>& ref, int block, float got,
+                     const std::string& context) {
+  switch (s.determinism) {
+    case Determinism::ordered: return expect_same_bits(model_result(s, x, block), got, context);
+    case Determinism::exact: return expect_same_bits(ref->sum.to_float(), got, context + " (the correctly rounded exact sum)");
+    case Determinism::deterministic:
+    case Determinism::unordered: return expect_within_bound(s, *ref, x, block, got, context);
+  }
+}
+void expect_conforms(const Spec& s, std::span<const float> x, int block, float got, const std::string& context) {
+  expect_conforms(s, x, reference_for(s, x), block, got, context);
+}
+
+// Bitwise run to run: the first run's bits again, `repeat_runs` times, on
+// the same buffers (guards and input checked once, after the last run).
 void expect_repeatable(const Variant& v) {
   check_property([&] {
     const Case c = *case_for(*v.spec, finite_sum_kinds());
     const auto x = make_data(c.kind, c.n, c.seed);
-    const float first = run(v, x, c.block);
+    ReductionRun runs(v, x, c.block);
+    runs.launch();
+    const float first = runs.finish();
     for (int r = 1; r < workload().repeat_runs; ++r) {
-      const float again = run(v, x, c.block);
+      const float again = runs.run_again();
       if (bits_of(again) != bits_of(first)) {
         fail_check(describe(v, c) + ": run " + std::to_string(r) + " gave " + smemc::describe(again) +
                    ", the first run " + smemc::describe(first));
       }
     }
+    (void)runs.finish();
   });
 }
 
@@ -172,16 +190,23 @@ TEST_P(ReduceUnordered, atomic_spread) {
     const Case c = *case_for(s, finite_sum_kinds());
     const auto x = make_data(c.kind, c.n, c.seed);
     const std::vector<float> partials = model_partials(s, x, c.block);
-    const SumReference partial_ref(partials);
+    const SumReference partial_ref(partials), ref(x);
     const auto adds = static_cast<std::int64_t>(partials.size());
     const double chain_bound = sum_error_bound(adds, partial_ref.abs_sum, adds);
-    const double run_bound = sum_error_bound(depth_bound(s, c.n, c.block), SumReference(x).abs_sum, atomic_add_count(s, x, c.block));
+    const double run_bound = sum_error_bound(depth_bound(s, c.n, c.block), ref.abs_sum, atomic_add_count(s, x, c.block));
     std::set<std::uint32_t> distinct;
     double lowest = INFINITY, highest = -INFINITY;
+    ReductionRun runs(v, x, c.block);
     for (int r = 0; r < workload().repeat_runs; ++r) {
-      const float got = run(v, x, c.block);
+      float got;
+      if (r == 0) {
+        runs.launch();
+        got = runs.finish();
+      } else {
+        got = runs.run_again();
+      }
       const std::string context = describe(v, c) + " run " + std::to_string(r);
-      expect_within_bound(s, x, c.block, got, context);
+      expect_within_bound(s, ref, x, c.block, got, context);
       if (s.unordered_partials && !(partial_ref.sum.distance_to(got) <= chain_bound)) {
         std::ostringstream os;
         os.precision(17);
@@ -193,6 +218,7 @@ TEST_P(ReduceUnordered, atomic_spread) {
       lowest = std::min(lowest, static_cast<double>(got));
       highest = std::max(highest, static_cast<double>(got));
     }
+    (void)runs.finish();  // the guards and the input, after every run
     const double spread = highest - lowest;
     const double scale = s.unordered_partials ? chain_bound : run_bound;
     RC_CLASSIFY(partials.size() > 1, "several blocks");
@@ -246,21 +272,30 @@ TEST_P(ReduceAll, nan_inf) {
 
 // Every edge size (0, 1, 31..33, 2^k +- 1, multiples of the block +- 1, ...)
 // the row takes, for every block size it claims: not left to chance.
+// Grouped by n: one input (and its exact sums) serves every block that
+// sweeps that n.
 TEST_P(ReduceAll, edge_sizes) {
   const Variant& v = GetParam();
   const Spec& s = *v.spec;
+  std::map<std::int64_t, std::vector<int>> blocks_of;  // n -> the blocks whose sweep names it
   for (int block : gen::sweep_blocks(s.domain.tested_blocks)) {
     std::vector<std::int64_t> sizes = gen::sweep_sizes(workload().max_elements, block);
     // Past the workload's limit when needed: enough blocks that every
     // fix-up thread takes two partials (its loop's second pass).
     if (!workload().reduced) sizes.push_back(2 * std::int64_t{block} * model::kFixupThreads + 1);
-    std::set<std::int64_t> done;
     for (std::int64_t n : sizes) {
       n = into_domain(s, n);
-      if (!accepts(s, n, block) || !done.insert(n).second) continue;
+      auto& blocks = blocks_of[n];
+      if (accepts(s, n, block) && std::find(blocks.begin(), blocks.end(), block) == blocks.end()) blocks.push_back(block);
+    }
+  }
+  for (const auto& [n, blocks] : blocks_of) {
+    if (blocks.empty()) continue;
+    const auto x = make_data(DataKind::uniform, n, 0xED6Eu + static_cast<std::uint64_t>(n));
+    const auto ref = reference_for(s, x);
+    for (int block : blocks) {
       const Case c{n, block, DataKind::uniform, 0xED6Eu + static_cast<std::uint64_t>(n)};
-      const auto x = make_data(c.kind, c.n, c.seed);
-      expect_conforms(s, x, block, run(v, x, block), describe(v, c));
+      expect_conforms(s, x, ref, block, run(v, x, block), describe(v, c));
     }
   }
 }

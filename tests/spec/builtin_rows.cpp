@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "contract_checks.hpp"
+#include "moving_average_checks.hpp"
+#include "smemc/check_failure.hpp"
+#include "smemc/data.hpp"
 #include "moving_average/spec.hpp"
 #include "reduce/spec.hpp"
 #include "transpose/spec.hpp"
@@ -47,6 +50,22 @@ TEST(TransposeSpecTable, names_only_spec_rows) {
 }
 TEST(MovingAverageSpecTable, names_only_spec_rows) {
   contract::expect_tables_name_rows(contract::moving_average_cases(), &moving_average::spec_named);
+}
+
+// The per-prefix check runs long inputs in pieces over the cores: a wrong
+// mean in the first, a middle or the last piece (or at a piece's edge) is
+// still caught, and the model itself passes.
+TEST(MovingAverageChecks, a_wrong_mean_in_any_piece_is_caught) {
+  const auto& s = moving_average::spec_named("moving_average_scan");
+  const std::int64_t n = 5 * (std::int64_t{1} << 15) + 123;
+  const std::vector<float> a = make_data(DataKind::uniform, n, 0x9E1Cu);
+  const std::vector<float> model = s.model(a, 256);
+  EXPECT_NO_THROW(moving_average::testing::expect_prefix_means(s, a, 256, model, "model"));
+  for (std::int64_t i : {std::int64_t{0}, std::int64_t{1} << 15, (std::int64_t{1} << 16) - 1, 3 * (std::int64_t{1} << 15) + 7, n - 1}) {
+    std::vector<float> wrong = model;
+    wrong[static_cast<std::size_t>(i)] = wrong[static_cast<std::size_t>(i)] * 1.001f + 0.001f;
+    EXPECT_THROW(moving_average::testing::expect_prefix_means(s, a, 256, wrong, "wrong"), CheckFailure) << "a wrong mean at " << i;
+  }
 }
 
 }  // namespace

@@ -13,6 +13,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
 #include "smemc/check_failure.hpp"
 #include "smemc/compare.hpp"
 #include "smemc/data.hpp"
@@ -228,9 +231,16 @@ void run_large_and_compare(const Variant& v, std::int64_t rows, std::int64_t col
   GuardedBuffer<float> input("in", elements), output("out", elements);
   constexpr std::int64_t kChunk = std::int64_t{1} << 24;
   std::vector<float> chunk, expected;
+  // The inputs and the expected outputs are made over the cores (oneTBB).
+  auto fill = [](std::vector<float>& out, const auto& value) {
+    const timing::ScopedPhase phase(timing::Phase::data);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, out.size(), std::size_t{1} << 16), [&](const auto& r) {
+      for (std::size_t j = r.begin(); j != r.end(); ++j) out[j] = value(j);
+    });
+  };
   for (std::int64_t first = 0; first < rows * cols; first += kChunk) {
     chunk.resize(static_cast<std::size_t>(std::min(kChunk, rows * cols - first)));
-    for (std::size_t j = 0; j < chunk.size(); ++j) chunk[j] = value_at(first + static_cast<std::int64_t>(j));
+    fill(chunk, [&](std::size_t j) { return value_at(first + static_cast<std::int64_t>(j)); });
     backend().upload(input.at(static_cast<std::size_t>(first)), chunk.data(), chunk.size() * sizeof(float), {});
   }
   v.launch({.rows = rows, .cols = cols, .in = input.data(), .out = output.data()}, {});
@@ -241,10 +251,10 @@ void run_large_and_compare(const Variant& v, std::int64_t rows, std::int64_t col
     chunk.resize(static_cast<std::size_t>(std::min(kChunk, rows * cols - first)));
     expected.resize(chunk.size());
     backend().download(chunk.data(), output.at(static_cast<std::size_t>(first)), chunk.size() * sizeof(float), {});
-    for (std::size_t j = 0; j < chunk.size(); ++j) {
+    fill(expected, [&](std::size_t j) {
       const std::int64_t k = first + static_cast<std::int64_t>(j);
-      expected[j] = value_at((k % rows) * cols + k / rows);
-    }
+      return value_at((k % rows) * cols + k / rows);
+    });
     expect_elementwise(expected, chunk, NanPayloads::must_match, context, [first, rows](std::size_t j) {
       const std::int64_t k = first + static_cast<std::int64_t>(j);
       return "out[" + std::to_string(k / rows) + "][" + std::to_string(k % rows) + "]";
