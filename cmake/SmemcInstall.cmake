@@ -19,10 +19,16 @@ set(SMEMC_INSTALL_CUDA_KITDIR "${CMAKE_INSTALL_DATADIR}/smem-conformance/cuda")
 set(_smemc_targets smemc_spec_common smemc_reduce_spec smemc_transpose_spec smemc_moving_average_spec)
 if(SMEMC_BUILD_TESTS)
   list(APPEND _smemc_targets smemc_fixtures smemc_test_main smemc_conformance_matrix)
+  # The families' test objects, compiled (a port links them, compiling
+  # none of the test sources; the sources are installed too, to read).
+  foreach(family IN LISTS SMEMC_FAMILIES)
+    list(APPEND _smemc_targets smemc_${family}_shared_test_objects smemc_${family}_checks_test_objects)
+  endforeach()
 endif()
 install(TARGETS ${_smemc_targets} EXPORT smemcTargets
   ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
-  RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+  RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}"
+  OBJECTS DESTINATION "${CMAKE_INSTALL_LIBDIR}/smem-conformance-objects")
 # What the package holds, built: `cmake --build <build> --target smemc_package`
 # then `cmake --install <build>` installs it without building the ports or
 # their tests.
