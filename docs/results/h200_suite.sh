@@ -21,9 +21,8 @@
 #               and markdown, the ladder (bench/ladder.py)
 #   mutants     the planted bugs built on the development machine
 #               (tests/mutants/mutants.py prebuild ... .mutants), run here
-#   opencl      the OpenCL port on NVIDIA's platform (the atomic variants'
-#               compare-exchange loops left out: minutes per check there,
-#               docs/porting.md) and the cross-backend bitwise checks
+#   opencl      the OpenCL port on NVIDIA's platform (the atomic variants
+#               included) and the cross-backend bitwise checks
 #   pocl        the OpenCL port on PoCL 5 (SMEMC_OPENCL_PLATFORM=portable)
 #   repeat      the CUDA small checks again, SMEMC_REPEAT times (default 3),
 #               until one fails
@@ -76,7 +75,8 @@ for step in "$@"; do
       cp build/dev/conformance-matrix.md "$out/matrix-cuda.md" 2>/dev/null
       totals "$out/ctest-cuda.log"
       python3 ctest_config/suite_time.py build/dev --top 40 --md "$out/suite-time.md" > "$out/suite-time.txt" 2>&1
-      sed -n '1,12p' "$out/suite-time.txt" | tee -a "$summary" ;;
+      sed -n '1,12p' "$out/suite-time.txt" | tee -a "$summary"
+      cp -r build/dev/conformance-results/timing "$out/timing-cuda" 2>/dev/null ;;
     cub)
       SMEMC_REQUIRE_DEVICE=1 timeout ${SMEMC_CUB_TIMEOUT:-300} ctest --test-dir build/dev -R '^package\.' --timeout 290 \
         --output-on-failure > "$out/ctest-packages.log" 2>&1
@@ -101,11 +101,13 @@ for step in "$@"; do
       sed -n '/^| planted bug/,$p' "$out/mutants.txt" | tee -a "$summary" ;;
     opencl)
       SMEMC_OPENCL_PLATFORM=nvidia SMEMC_REQUIRE_DEVICE=1 timeout ${SMEMC_OPENCL_TIMEOUT:-400} \
-        ctest --test-dir build/dev -L '^opencl-|cross-backend' -E 'atomic' -R "${SMEMC_OPENCL_TESTS:-.}" -j 8 --timeout 380 \
+        ctest --test-dir build/dev -L '^opencl-|cross-backend' -R "${SMEMC_OPENCL_TESTS:-.}" -j 16 --timeout 380 \
         --resource-spec-file "$PWD/ctest_config/resources-1gpu.json" --output-junit junit-opencl.xml > "$out/ctest-opencl.log" 2>&1
-      say "ctest -L '^opencl-|cross-backend' -E atomic on NVIDIA's OpenCL: exit $?"
+      say "ctest -L '^opencl-|cross-backend' on NVIDIA's OpenCL (the atomic variants included): exit $?"
       cp build/dev/conformance-matrix.md "$out/matrix-opencl.md" 2>/dev/null
-      totals "$out/ctest-opencl.log" ;;
+      totals "$out/ctest-opencl.log"
+      python3 ctest_config/suite_time.py build/dev --junit build/dev/junit-opencl.xml --top 20 > "$out/suite-time-opencl.txt" 2>&1
+      sed -n '1,8p' "$out/suite-time-opencl.txt" | tee -a "$summary" ;;
     pocl)
       SMEMC_OPENCL_PLATFORM=portable SMEMC_REQUIRE_DEVICE=1 timeout 300 \
         ctest --test-dir build/dev -L '^opencl-' -j 16 --timeout 280 > "$out/ctest-pocl.log" 2>&1

@@ -73,11 +73,27 @@ bool is_narrowed(const Variant& v) { return implemented(v) && !v.narrowing().emp
 // Every run gives the same bits: ordered, deterministic and exact rows.
 bool repeats_bitwise(const Spec& s) { return s.determinism != Determinism::unordered; }
 
+// The largest n the checks run with this block: the workload's, the row's,
+// and for a row of float atomic adds the n past which one run would make
+// more than the workload's max_atomic_adds (atomic_adds grows with n).
+std::int64_t size_cap(const Spec& s, int block) {
+  std::int64_t cap = std::min(workload().max_elements, largest_accepted(s, block));
+  if (s.atomic_adds != nullptr && s.atomic_adds(cap, block) > workload().max_atomic_adds) {
+    std::int64_t lo = 0, hi = cap;  // atomic_adds(lo) within the limit, atomic_adds(hi) past it
+    while (hi - lo > 1) {
+      const std::int64_t mid = lo + (hi - lo) / 2;
+      (s.atomic_adds(mid, block) <= workload().max_atomic_adds ? lo : hi) = mid;
+    }
+    cap = lo;
+  }
+  return cap;
+}
+
 // A case the row claims: a block it runs and an n it takes (powers of two
 // only, for the rows whose domain says so; multiples of m where it says so).
 rc::Gen<Case> case_for(const Spec& s, std::span<const DataKind> kinds) {
   return sized_case(s.domain.tested_blocks, [&s](int block) -> rc::Gen<std::int64_t> {
-    const std::int64_t max = std::min(workload().max_elements, largest_accepted(s, block));
+    const std::int64_t max = size_cap(s, block);
     if (!s.domain.n_power_of_two) return rc::gen::map(gen::size(max, block), [&s](std::int64_t n) { return into_domain(s, n); });
     const int widths = static_cast<int>(std::bit_width(static_cast<std::uint64_t>(max)));
     return rc::gen::map(rc::gen::resize(100, rc::gen::inRange<int>(0, widths)), [](int k) { return std::int64_t{1} << k; });
@@ -279,7 +295,7 @@ TEST_P(ReduceAll, edge_sizes) {
   const Spec& s = *v.spec;
   std::map<std::int64_t, std::vector<int>> blocks_of;  // n -> the blocks whose sweep names it
   for (int block : gen::sweep_blocks(s.domain.tested_blocks)) {
-    std::vector<std::int64_t> sizes = gen::sweep_sizes(workload().max_elements, block);
+    std::vector<std::int64_t> sizes = gen::sweep_sizes(size_cap(s, block), block);
     // Past the workload's limit when needed: enough blocks that every
     // fix-up thread takes two partials (its loop's second pass).
     if (!workload().reduced) sizes.push_back(2 * std::int64_t{block} * model::kFixupThreads + 1);
