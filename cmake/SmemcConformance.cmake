@@ -111,7 +111,10 @@ function(_smemc_discover target prefix filter kind)
   if(NOT kind MATCHES "host|spec|selftest")
     set(resources RESOURCE_GROUPS "gpus:1")
     if(kind MATCHES "large")
+      # The longest tests: started first (CTest starts the higher COST
+      # first), they run beside the small ones instead of after them.
       smemc_large_gpu_properties(resources)
+      list(APPEND resources COST 500)
     endif()
   endif()
   set(label "${kind}")

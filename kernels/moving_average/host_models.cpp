@@ -93,11 +93,17 @@ void running_mean_stream(std::int64_t n, int block, const ValueAt& value, const 
 // parallel: the operations of tiled_scan_sums, piece by piece.
 void tiled_scan_mean_stream(std::int64_t n, int block, const ValueAt& value, const Piece& piece) {
   const std::int64_t tiles = (n + block - 1) / block;
+  // One-element tiles scan to themselves (the limit's check runs INT_MAX −
+  // 1024 of them): the same values without a scan per tile.
   auto scan_tiles = [&](std::int64_t begin, std::int64_t end, const auto& use) {
     std::vector<float> s(static_cast<std::size_t>(block)), scratch(s.size());
     for (std::int64_t t = begin; t < end; ++t) {
-      values_into(value, n, t * block, s);
-      inclusive_scan_in_place(s, scratch);
+      if (block == 1) {
+        s[0] = value(t);
+      } else {
+        values_into(value, n, t * block, s);
+        inclusive_scan_in_place(s, scratch);
+      }
       use(t, s);
     }
   };
@@ -112,9 +118,10 @@ void tiled_scan_mean_stream(std::int64_t n, int block, const ValueAt& value, con
     const std::int64_t count = std::min(batch, chunks - first_chunk);
     std::vector<std::vector<float>> chunk_scans(static_cast<std::size_t>(count));
     parallel_ranges(count, [&](std::int64_t begin, std::int64_t end) {
+      std::vector<float> before;
       for (std::int64_t c = begin; c < end; ++c) {
-        chunk_scans[static_cast<std::size_t>(c)] =
-            carry_chunk_scan(std::span<const float>(totals), static_cast<std::size_t>((first_chunk + c) * kCarryThreads));
+        carry_chunk_scan_into(std::span<const float>(totals), static_cast<std::size_t>((first_chunk + c) * kCarryThreads),
+                              chunk_scans[static_cast<std::size_t>(c)], before);
       }
     });
     for (std::int64_t c = 0; c < count; ++c) {

@@ -57,6 +57,14 @@ std::vector<V> carry_chunk_scan(std::span<const V> totals, std::size_t first) {
   inclusive_scan_in_place(chunk);
   return chunk;
 }
+// The same into `chunk` (kCarryThreads long), `before` its scratch: for the
+// streamed model's millions of chunks, no allocation each.
+template <typename V>
+void carry_chunk_scan_into(std::span<const V> totals, std::size_t first, std::vector<V>& chunk, std::vector<V>& before) {
+  chunk.assign(kCarryThreads, V{});
+  for (std::size_t t = 0; t < chunk.size() && first + t < totals.size(); ++t) chunk[t] = totals[first + t];
+  inclusive_scan_in_place(chunk, before);
+}
 
 // Phase 2, the chunks in order: carries[first + t] = carry + (exclusive
 // prefix t of the chunk), then carry grows by the chunk's total. Returns the

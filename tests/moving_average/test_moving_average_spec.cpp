@@ -87,8 +87,11 @@ TEST_P(MovingAverageSpecModel, depth_formula_is_the_models) {
 // across pieces (the second size spans two pieces of 2^24 elements).
 TEST_P(MovingAverageSpecModel, stream_model_is_the_model) {
   const Spec& s = *GetParam().spec;
-  const int block = s.domain.tested_blocks.front();
-  for (std::int64_t n : {std::int64_t{1000}, (std::int64_t{1} << 24) + 12345}) {
+  const auto blocks = s.domain.tested_blocks;
+  // The first tested block, and the smallest (the limit's large check runs
+  // the smallest: the scan's one-element tiles).
+  for (const auto& [block, n] : {std::pair{blocks.front(), std::int64_t{1000}}, std::pair{blocks.front(), (std::int64_t{1} << 24) + 12345},
+                                 std::pair{*std::min_element(blocks.begin(), blocks.end()), std::int64_t{100003}}}) {
     const std::int64_t size = std::min(n, s.domain.largest_n(block));
     const std::vector<float> a = make_data(DataKind::uniform, size, 0x57EAu);
     const std::vector<float> expected = s.model(a, block);

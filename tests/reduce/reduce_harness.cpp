@@ -1,6 +1,7 @@
 #include "reduce_harness.hpp"
 
 #include <bit>
+#include <cstring>
 #include <cmath>
 #include <sstream>
 
@@ -29,21 +30,48 @@ void ReductionRun::launch() {
             stream_);
 }
 
+namespace {
+
+void expect_input_unchanged(const Variant& v, const GuardedBuffer<float>& data, std::span<const float> x, Stream stream) {
+  const std::vector<float> after = data.download(stream);
+  if (std::memcmp(after.data(), x.data(), x.size_bytes()) == 0) return;
+  for (std::size_t i = 0; i < after.size(); ++i) {
+    if (bits_of(after[i]) != bits_of(x[i])) {
+      fail_check(std::string(v.name()) + ": input modified at index " + std::to_string(i) + ": " + describe(x[i]) +
+                 " became " + describe(after[i]));
+    }
+  }
+}
+
+}  // namespace
+
 float ReductionRun::finish() {
   backend().synchronize(stream_);
   data_.verify_guards(stream_);
   out_.verify_guards(stream_);
   workspace_.verify_guards(stream_);
-  if (v_.spec->input_use == InputUse::preserved) {
-    const std::vector<float> after = data_.download(stream_);
-    for (std::size_t i = 0; i < after.size(); ++i) {
-      if (bits_of(after[i]) != bits_of(x_[i])) {
-        fail_check(std::string(v_.name()) + ": input modified at index " + std::to_string(i) + ": " + describe(x_[i]) +
-                   " became " + describe(after[i]));
-      }
-    }
-  }
+  if (v_.spec->input_use == InputUse::preserved) expect_input_unchanged(v_, data_, x_, stream_);
   return out_.download(stream_)[0];
+}
+
+DeviceInput::DeviceInput(std::span<const float> x) : x_(x), data_("data", x.size()) { data_.upload(x); }
+
+float DeviceInput::run(const Variant& v, int block) {
+  if (clobbered_) data_.upload(x_);
+  const auto n = static_cast<std::int64_t>(x_.size());
+  GuardedBuffer<float> out("out", 1);
+  GuardedBytes workspace("workspace", v.spec->workspace_bytes(n, block));
+  v.launch({.n = n, .data = data_.data(), .out = out.data(), .workspace = workspace.payload(), .block = block}, {});
+  backend().synchronize({});
+  out.verify_guards();
+  workspace.verify_guards();
+  clobbered_ = v.spec->input_use == InputUse::clobbered;
+  return out.download()[0];
+}
+
+void DeviceInput::verify(const Variant& v) const {
+  data_.verify_guards();
+  if (v.spec->input_use == InputUse::preserved) expect_input_unchanged(v, data_, x_, {});
 }
 
 float ReductionRun::run_again() {

@@ -64,6 +64,21 @@ class ReductionRun {
 
 float run(const Variant& v, std::span<const float> x, int block, Stream stream = {});
 
+// One input on the device for several runs (every block that sweeps one
+// edge size): uploaded once, uploaded again only after a run of a row that
+// clobbers it, and checked unchanged once, after the last run.
+class DeviceInput {
+ public:
+  explicit DeviceInput(std::span<const float> x);
+  float run(const Variant& v, int block);  // out and workspace guarded and poisoned as run() does
+  void verify(const Variant& v) const;     // the guards, and the input for rows that preserve it
+
+ private:
+  std::span<const float> x_;
+  GuardedBuffer<float> data_;
+  bool clobbered_ = false;
+};
+
 // The row's host models, timed as host_model (smemc/phase_timer.hpp).
 float model_result(const Spec& s, std::span<const float> x, int block);
 std::vector<float> model_partials(const Spec& s, std::span<const float> x, int block);

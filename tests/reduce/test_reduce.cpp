@@ -309,10 +309,12 @@ TEST_P(ReduceAll, edge_sizes) {
     if (blocks.empty()) continue;
     const auto x = make_data(DataKind::uniform, n, 0xED6Eu + static_cast<std::uint64_t>(n));
     const auto ref = reference_for(s, x);
+    DeviceInput input(x);
     for (int block : blocks) {
       const Case c{n, block, DataKind::uniform, 0xED6Eu + static_cast<std::uint64_t>(n)};
-      expect_conforms(s, x, ref, block, run(v, x, block), describe(v, c));
+      expect_conforms(s, x, ref, block, input.run(v, block), describe(v, c));
     }
+    input.verify(v);
   }
 }
 
