@@ -208,9 +208,12 @@ if [ -n "$parse_only" ]; then
   csv=$parse_only
 else
   if [ -z "$target" ] || [ -z "$case_name" ]; then die "--target and --case are required (or --parse-only)"; fi
-  # shellcheck source=device_probe.sh
-  source "$(dirname "$0")/device_probe.sh"
-  probe_device_or_exit profile.sh "$target"
+  # The device probe names the compute capability too: one start of the
+  # target (a CUDA context) instead of two.
+  status=$("$target" --smemc-device-status 2>&1)
+  code=$?
+  if [ "$code" -eq 77 ]; then echo "SMEMC_SKIPPED: $status"; exit 77; fi
+  [ "$code" -eq 0 ] || die "the device probe '$target --smemc-device-status' failed with exit code $code: $status"
 
   if [ -n "$ncu" ]; then
     [ -x "$ncu" ] || skip "ncu not found: $ncu (SMEMC_NCU) is not executable"
@@ -218,7 +221,8 @@ else
     ncu=$(find_ncu)
     [ -n "$ncu" ] || skip "ncu not found (looked on PATH, next to nvcc, in /usr/local/cuda/bin and /opt/nvidia/nsight-compute/*/; configure with -DSMEMC_NCU=<path to ncu>)"
   fi
-  cc=$("$target" --compute-capability) || die "$target --compute-capability failed: $cc"
+  cc=$(sed -n 's/.*compute capability \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p' <<<"$status" | head -n 1)
+  [ -n "$cc" ] || cc=$("$target" --compute-capability) || die "$target --compute-capability failed: $cc"
   kernel=$("$target" --list | awk -v c="$case_name" '$1 == c { print $2 }')
   [ -n "$kernel" ] || die "$target --list has no case '$case_name'"
 fi
