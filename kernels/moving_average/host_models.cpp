@@ -160,12 +160,21 @@ void lookback_mean_stream(std::int64_t n, int block, const ValueAt& value, const
         aggregates[static_cast<std::size_t>(t)] = part.aggregate;
       }
     });
+    // The exclusive prefixes in order (one addition a tile), then each
+    // tile's elements from its own, in parallel.
+    std::vector<float> exclusive_of(static_cast<std::size_t>(piece_tiles));
     for (std::int64_t t = 0; t < piece_tiles; ++t) {
-      for (std::int64_t j = t * tile; j < std::min<std::int64_t>((t + 1) * tile, static_cast<std::int64_t>(sums.size())); ++j) {
-        sums[static_cast<std::size_t>(j)] = (exclusive + thread_prefix[static_cast<std::size_t>(j)]) + sums[static_cast<std::size_t>(j)];
-      }
+      exclusive_of[static_cast<std::size_t>(t)] = exclusive;
       exclusive = exclusive + aggregates[static_cast<std::size_t>(t)];
     }
+    parallel_ranges(piece_tiles, [&](std::int64_t begin, std::int64_t end) {
+      for (std::int64_t t = begin; t < end; ++t) {
+        const float e = exclusive_of[static_cast<std::size_t>(t)];
+        for (std::int64_t j = t * tile; j < std::min<std::int64_t>((t + 1) * tile, static_cast<std::int64_t>(sums.size())); ++j) {
+          sums[static_cast<std::size_t>(j)] = (e + thread_prefix[static_cast<std::size_t>(j)]) + sums[static_cast<std::size_t>(j)];
+        }
+      }
+    });
   });
 }
 
