@@ -59,11 +59,14 @@ function(smemc_whole_gpu_properties out)
 endfunction()
 
 # A large check (gigabytes of device memory, at most about 18 GB: the
-# transposes at n = 46341): half of one GPU's slots, so that two run at once
-# beside no small test; serially without a resource spec.
+# transposes at n = 46341) takes 1/SMEMC_LARGE_CHECKS_PER_GPU of one GPU's
+# slots: by default all of them; 2 where two fit at once beside the small
+# tests (an H200's 141 GB: the dev preset); serially without a resource spec.
+set(SMEMC_LARGE_CHECKS_PER_GPU 1 CACHE STRING
+    "Large checks (up to about 18 GB of device memory each) one GPU runs at once under a resource spec")
 function(smemc_large_gpu_properties out)
-  math(EXPR half "${SMEMC_GPU_SLOTS} / 2")
-  set(properties RESOURCE_GROUPS "gpus:${half}")
+  math(EXPR share "${SMEMC_GPU_SLOTS} / ${SMEMC_LARGE_CHECKS_PER_GPU}")
+  set(properties RESOURCE_GROUPS "gpus:${share}")
   if(NOT SMEMC_CTEST_RESOURCE_SPEC)
     list(APPEND properties RUN_SERIAL TRUE)
   endif()

@@ -22,8 +22,12 @@ find_program(SMEMC_COMPUTE_SANITIZER compute-sanitizer
   HINTS "${CUDAToolkit_BIN_DIR}" "${CUDAToolkit_BIN_DIR}/../compute-sanitizer" "${CUDAToolkit_LIBRARY_ROOT}/compute-sanitizer"
   DOC "compute-sanitizer executable (sanitizer tests are registered only when found)")
 
-include_guard(GLOBAL)
+# Safe to include more than once, and from a function (the installed
+# smemc_add_conformance_tests does, per binary): its variables are set anew
+# in the including scope each time; its messages print once.
 find_package(CUDAToolkit QUIET)
+get_property(_smemc_sanitizers_announced GLOBAL PROPERTY SMEMC_SANITIZERS_ANNOUNCED)
+set_property(GLOBAL PROPERTY SMEMC_SANITIZERS_ANNOUNCED TRUE)
 
 set(SMEMC_SANITIZER_EXIT_CODE 86)
 # The wrapper: this project's, or (a port using the installed package)
@@ -39,18 +43,22 @@ set(SMEMC_SANITIZER_OPTIONS_synccheck)
 set(SMEMC_SANITIZER_OPTIONS_initcheck)
 
 if(SMEMC_COMPUTE_SANITIZER)
-  message(STATUS "smem-conformance: compute-sanitizer: ${SMEMC_COMPUTE_SANITIZER}")
+  if(NOT _smemc_sanitizers_announced)
+    message(STATUS "smem-conformance: compute-sanitizer: ${SMEMC_COMPUTE_SANITIZER}")
+  endif()
   # initcheck watches global memory; newer releases can watch shared memory
   # too. Use that where this compute-sanitizer offers it.
   execute_process(COMMAND "${SMEMC_COMPUTE_SANITIZER}" --tool initcheck --help
                   OUTPUT_VARIABLE _smemc_initcheck_help ERROR_QUIET TIMEOUT 30)
   if(_smemc_initcheck_help MATCHES "--initcheck-address-space")
     set(SMEMC_SANITIZER_OPTIONS_initcheck --initcheck-address-space all)
-    message(STATUS "smem-conformance: initcheck covers global and shared memory (--initcheck-address-space all)")
-  else()
+    if(NOT _smemc_sanitizers_announced)
+      message(STATUS "smem-conformance: initcheck covers global and shared memory (--initcheck-address-space all)")
+    endif()
+  elseif(NOT _smemc_sanitizers_announced)
     message(STATUS "smem-conformance: initcheck covers global memory (no --initcheck-address-space)")
   endif()
-else()
+elseif(NOT _smemc_sanitizers_announced)
   message(STATUS "smem-conformance: compute-sanitizer not found: no sanitizer tests")
 endif()
 

@@ -24,6 +24,9 @@
 #   opencl      the OpenCL port on NVIDIA's platform (the atomic variants
 #               included) and the cross-backend bitwise checks
 #   pocl        the OpenCL port on PoCL 5 (SMEMC_OPENCL_PLATFORM=portable)
+#   rungs       the last rungs' kernels (vec4 reduction at 2^28, 32x8 transpose at
+#               16384², look-back at 2^28) under ncu: speed of light, memory
+#               workload, occupancy
 #   repeat      the CUDA small checks again, SMEMC_REPEAT times (default 3),
 #               until one fails
 # Logs land in $OUT (the device tool's output folder) or ./h200-logs; a
@@ -85,16 +88,32 @@ for step in "$@"; do
         | head -40 | tee -a "$summary"
       cp build/dev/tests/package/cub_port/build/conformance-matrix.md "$out/matrix-cub-port.md" 2>/dev/null ;;
     sanitizers)
-      timeout 400 ctest --preset sanitizers --timeout 380 > "$out/sanitizers.log" 2>&1
+      timeout ${SMEMC_SANITIZERS_TIMEOUT:-400} ctest --preset sanitizers --timeout 380 > "$out/sanitizers.log" 2>&1
       say "ctest --preset sanitizers: exit $?"
       grep -E "tests passed|\(Failed\)|\(Timeout\)|Total Test time|canary flagged|NOT FLAGGED" "$out/sanitizers.log" | head -40 | tee -a "$summary" ;;
     bench)
-      timeout 400 build/dev/bench/smemc_bench --min-time 0.05 --max-noise 1 --timeout 1.5 \
+      timeout ${SMEMC_BENCH_TIMEOUT:-400} build/dev/bench/smemc_bench --min-time 0.05 --max-noise 1 --timeout 1.5 \
         --json "$out/bench.json" --md "$out/bench.md" > "$out/bench-run.log" 2>&1
       say "smemc_bench (curated selection): exit $?"
       python3 bench/ladder.py "$out/bench.json" --md "$out/ladder.md" --png "$out/ladder.png" > /dev/null 2>> "$out/bench-run.log"
       say "ladder.py: exit $?"
       sed -n '1,80p' "$out/ladder.md" 2>/dev/null | tee -a "$summary" ;;
+    rungs)
+      # The last rungs' kernels at the rung sizes under Nsight Compute: what
+      # bounds each (DRAM throughput against its peak, the memory workload).
+      ncu_bin=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+      for spec in "reduce_vec4_kernel|-b reduce -a variant=reduce_vec4_grid_stride -a n[pow2]=28 -a block=1024" \
+                  "transpose_padded_32x8|-b transpose -a variant=transpose_padded_32x8 -a side=16384" \
+                  "lookback_scan|-b moving_average -a variant=moving_average_lookback -a n[pow2]=28 -a block=256"; do
+        kernel=${spec%%|*}; args=${spec#*|}
+        # shellcheck disable=SC2086
+        timeout 120 "$ncu_bin" --clock-control none --section SpeedOfLight --section MemoryWorkloadAnalysis \
+          --section Occupancy --launch-count 1 --kernel-name "regex:$kernel" \
+          build/dev/bench/smemc_bench $args --min-samples 1 --max-noise 100 --timeout 1 > "$out/ncu-$kernel.txt" 2>&1
+        say "ncu $kernel: exit $?"
+        grep -E "DRAM Throughput|Memory Throughput|Duration|Achieved Occupancy|Compute \(SM\) Throughput|L2 Cache Throughput" \
+          "$out/ncu-$kernel.txt" | head -8 | tee -a "$summary"
+      done ;;
     mutants)
       timeout ${SMEMC_MUTANTS_TIMEOUT:-500} python3 tests/mutants/mutants.py prebuilt .mutants > "$out/mutants.txt" 2>&1
       say "mutants (prebuilt): exit $?"

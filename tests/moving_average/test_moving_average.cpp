@@ -73,6 +73,14 @@ std::int64_t into_domain(const Variant& v, std::int64_t n) {
   return m > 1 ? n - n % m : n;
 }
 
+// The smallest n the row takes with this block at or above `n`, at most its
+// largest: fixed sizes of single checks stay in any row's domain.
+std::int64_t at_least(const Variant& v, std::int64_t n, int block) {
+  const std::int64_t m = v.spec->domain.n_multiple_of;
+  if (m > 1) n = (n + m - 1) / m * m;
+  return std::min(n, into_domain(v, v.spec->domain.largest_n(block)));
+}
+
 // The largest n the row takes with this block, capped by the workload.
 std::int64_t max_n(const Variant& v, int block) {
   return into_domain(v, std::min(v.spec->domain.largest_n(block), workload().max_elements));
@@ -204,7 +212,7 @@ struct StreamRun {
 TEST_P(MovingAverageDeterministic, streams) {
   const Variant& v = GetParam();
   const int block = v.spec->domain.tested_blocks.front();
-  const std::int64_t n = std::min(max_n(v, block), into_domain(v, 100003));
+  const std::int64_t n = std::min(max_n(v, block), at_least(v, 100003, block));
   StreamRun first(v, block, make_data(DataKind::uniform, n, 0x57EA5u)), second(v, block, make_data(DataKind::uniform, n, 0x57EA6u));
   first.launch();
   second.launch();
@@ -214,7 +222,7 @@ TEST_P(MovingAverageDeterministic, streams) {
 }
 
 std::vector<float> held_stream_input(const Variant& v, int block) {
-  return make_data(DataKind::uniform, std::min<std::int64_t>(into_domain(v, 1000), max_n(v, block)), 0xA5C2u);
+  return make_data(DataKind::uniform, std::min(at_least(v, 1000, block), max_n(v, block)), 0xA5C2u);
 }
 
 // The launch contract: enqueued on the given stream, no waiting. Only the
@@ -445,11 +453,12 @@ TEST_P(MovingAverageLauncher, refuses_its_table) {
     expect_rejected(v, a, std::string(c.refusal));
   }
   const int block = s.domain.tested_blocks.front();
-  Args no_data = args(8, block);
+  const std::int64_t n = at_least(v, 8, block);
+  Args no_data = args(n, block);
   no_data.data = {};
   expect_rejected(v, no_data, "data");
-  if (s.workspace_bytes(8, block) > 0) {
-    Args no_workspace = args(8, block);
+  if (s.workspace_bytes(n, block) > 0) {
+    Args no_workspace = args(n, block);
     no_workspace.workspace = {};
     expect_rejected(v, no_workspace, "workspace");
   }

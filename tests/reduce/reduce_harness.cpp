@@ -34,7 +34,7 @@ namespace {
 
 void expect_input_unchanged(const Variant& v, const GuardedBuffer<float>& data, std::span<const float> x, Stream stream) {
   const std::vector<float> after = data.download(stream);
-  if (std::memcmp(after.data(), x.data(), x.size_bytes()) == 0) return;
+  if (x.empty() || std::memcmp(after.data(), x.data(), x.size_bytes()) == 0) return;
   for (std::size_t i = 0; i < after.size(); ++i) {
     if (bits_of(after[i]) != bits_of(x[i])) {
       fail_check(std::string(v.name()) + ": input modified at index " + std::to_string(i) + ": " + describe(x[i]) +
@@ -119,6 +119,13 @@ bool accepts(const Spec& s, std::int64_t n, int block) { return size_violation(s
 std::int64_t into_domain(const Spec& s, std::int64_t n) {
   const std::int64_t m = s.domain.n_multiple_of;
   return m > 1 ? n - n % m : n;
+}
+
+std::int64_t at_least(const Spec& s, std::int64_t n, int block) {
+  const std::int64_t m = s.domain.n_multiple_of;
+  if (m > 1) n = (n + m - 1) / m * m;
+  if (s.domain.n_power_of_two) n = static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(std::max<std::int64_t>(n, 1))));
+  return std::min(n, largest_accepted(s, block));
 }
 
 std::int64_t largest_accepted(const Spec& s, int block) {

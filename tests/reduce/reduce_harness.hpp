@@ -88,6 +88,10 @@ bool accepts(const Spec& s, std::int64_t n, int block);
 // n rounded down to the row's multiple (a narrowed or a port row's "n a
 // multiple of m"), so that generated and edge sizes stay in the domain.
 std::int64_t into_domain(const Spec& s, std::int64_t n);
+// The smallest n the row takes with this block at or above `n` (its
+// multiple, its power of two), at most its largest: fixed sizes of single
+// checks stay in any row's domain.
+std::int64_t at_least(const Spec& s, std::int64_t n, int block);
 // The largest n the row takes with this block.
 std::int64_t largest_accepted(const Spec& s, int block);
 

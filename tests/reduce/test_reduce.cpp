@@ -326,7 +326,7 @@ TEST_P(ReduceAll, streams) {
   std::vector<std::vector<float>> inputs;
   const std::int64_t size = std::min<std::int64_t>(std::int64_t{1} << 16, workload().max_elements);
   for (std::int64_t n : {size, size / 2}) {
-    const std::int64_t m = into_domain(s, accepts(s, into_domain(s, n + 1), block) ? n + 1 : n);
+    const std::int64_t m = accepts(s, n + 1, block) ? n + 1 : at_least(s, n, block);
     inputs.push_back(make_data(DataKind::uniform, m, 0x57EA3u + n));
   }
   StreamOwner first, second;
@@ -345,7 +345,7 @@ TEST_P(ReduceAll, streams) {
 // The input of the launch-contract checks: about 2^16 values the row takes.
 std::vector<float> held_stream_input(const Spec& s, int block) {
   const std::int64_t n = std::min<std::int64_t>(std::int64_t{1} << 16, workload().max_elements);
-  return make_data(DataKind::uniform, into_domain(s, accepts(s, into_domain(s, n + 1), block) ? n + 1 : n), 0xA5C0u);
+  return make_data(DataKind::uniform, accepts(s, n + 1, block) ? n + 1 : at_least(s, n, block), 0xA5C0u);
 }
 
 // The launch contract: enqueued on the given stream, no waiting (the
@@ -449,7 +449,7 @@ TEST_P(ReduceLauncher, refuses_null_addresses) {
   const Variant& v = GetParam();
   const Spec& s = *v.spec;
   const int block = s.domain.tested_blocks.front();
-  const std::int64_t n = 64;
+  const std::int64_t n = at_least(s, 64, block);
   Args no_out = valid_args(s, n, block);
   no_out.out = {};
   expect_rejected(v, no_out, "out");
