@@ -51,7 +51,13 @@ option(SMEMC_CTEST_RESOURCE_SPEC
 # through the resource spec, or, where ctest runs without one, no other test
 # beside it.
 function(smemc_whole_gpu_properties out)
-  set(properties RESOURCE_GROUPS "gpus:${SMEMC_GPU_SLOTS}")
+  _smemc_gpu_share_properties(properties ${SMEMC_GPU_SLOTS})
+  set(${out} ${properties} PARENT_SCOPE)
+endfunction()
+
+# `slots` of one GPU under a resource spec; without one, no other test beside it.
+function(_smemc_gpu_share_properties out slots)
+  set(properties RESOURCE_GROUPS "gpus:${slots}")
   if(NOT SMEMC_CTEST_RESOURCE_SPEC)
     list(APPEND properties RUN_SERIAL TRUE)
   endif()
@@ -66,10 +72,7 @@ set(SMEMC_LARGE_CHECKS_PER_GPU 1 CACHE STRING
     "Large checks (up to about 18 GB of device memory each) one GPU runs at once under a resource spec")
 function(smemc_large_gpu_properties out)
   math(EXPR share "${SMEMC_GPU_SLOTS} / ${SMEMC_LARGE_CHECKS_PER_GPU}")
-  set(properties RESOURCE_GROUPS "gpus:${share}")
-  if(NOT SMEMC_CTEST_RESOURCE_SPEC)
-    list(APPEND properties RUN_SERIAL TRUE)
-  endif()
+  _smemc_gpu_share_properties(properties ${share})
   set(${out} ${properties} PARENT_SCOPE)
 endfunction()
 

@@ -8,6 +8,8 @@
 #   sources compiled in the port's project: smemc::cuda_check,
 #   smemc::cuda_backend, smemc::reduce_fixup_cuda (cmake/SmemcCudaKit.cmake)
 #   smemc_package                              a target that builds what is installed
+#   share/doc/smem-conformance/                porting.md and the spec's own
+#                                              sources (rows, host models), to read
 # The CUDA kernels of this project and its OpenCL port are not installed.
 include(CMakePackageConfigHelpers)
 
@@ -53,6 +55,18 @@ foreach(header IN ITEMS
     moving_average/spec.hpp moving_average/host_models.hpp)
   get_filename_component(dir "${header}" DIRECTORY)
   install(FILES "kernels/${header}" DESTINATION "${SMEMC_INSTALL_INCLUDEDIR}/${dir}")
+endforeach()
+
+# The specification as a port reads it: docs/porting.md and the sources that
+# define the rows and the host models (compiled into smemc::<family>_spec
+# already; installed to be read, since the models are the order of
+# operations a port reproduces).
+set(SMEMC_INSTALL_DOCDIR "${CMAKE_INSTALL_DATADIR}/doc/smem-conformance")
+install(FILES docs/porting.md README.md DESTINATION "${SMEMC_INSTALL_DOCDIR}")
+foreach(source IN ITEMS common/spec.cpp reduce/spec.cpp reduce/host_models.cpp transpose/spec.cpp
+                        moving_average/spec.cpp moving_average/host_models.cpp)
+  get_filename_component(dir "${source}" DIRECTORY)
+  install(FILES "kernels/${source}" DESTINATION "${SMEMC_INSTALL_DOCDIR}/spec/${dir}")
 endforeach()
 
 if(SMEMC_BUILD_TESTS)

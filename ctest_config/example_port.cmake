@@ -83,6 +83,17 @@ endif()
 string(REGEX MATCHALL "-- (Installing|Up-to-date): " installed "${install_log}")
 list(LENGTH installed installed_count)
 message(STATUS "example_port: installed ${installed_count} files into ${prefix}")
+# The specification a port reads without the source tree: porting.md and
+# the sources of the rows and host models.
+set(missing)
+foreach(doc IN ITEMS porting.md spec/reduce/host_models.cpp spec/moving_average/host_models.cpp spec/transpose/spec.cpp)
+  if(NOT EXISTS "${prefix}/share/doc/smem-conformance/${doc}")
+    list(APPEND missing "${doc}")
+  endif()
+endforeach()
+if(missing)
+  message(FATAL_ERROR "example_port: step 'install' failed: share/doc/smem-conformance lacks ${missing}")
+endif()
 
 # (2) Configure the example against the prefix only. The user package
 # registry is off, so a registered build tree cannot stand in for the install.

@@ -20,6 +20,7 @@ slowest tests; --md writes the same as Markdown.
 """
 import argparse
 import re
+import sys
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 from pathlib import Path
@@ -102,7 +103,13 @@ def main():
     build = Path(args.build)
     junit = Path(args.junit) if args.junit else build / "junit.xml"
     results = Path(args.results) if args.results else build / "conformance-results"
-    tests = read_junit(junit)
+    if not junit.is_file():
+        sys.exit(f"suite_time.py: no JUnit file at {junit}: run ctest with --output-junit "
+                 "(the dev and ci presets write junit.xml into the build tree), or name one with --junit")
+    try:
+        tests = read_junit(junit)
+    except ET.ParseError as e:
+        sys.exit(f"suite_time.py: {junit} is not complete JUnit XML ({e}): was the ctest run cut short?")
     phases = read_phases(results, ctest_names(build))
 
     totals = defaultdict(float)

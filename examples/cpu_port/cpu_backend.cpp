@@ -3,8 +3,6 @@
 // in order), and a kernel's blocks run on a few std::threads (run_grid in
 // cpu_device.hpp). Everything the conformance tests need from a device, and
 // nothing vendor-specific.
-#include <unistd.h>
-
 #include <climits>
 #include <cstring>
 #include <memory>
@@ -127,10 +125,9 @@ class CpuBackend final : public smemc::Backend {
   std::string_view name() const noexcept override { return "cpu-threads"; }
   const smemc::DeviceStatus& status() noexcept override { return status_; }
 
-  // The host's free physical memory: the large_* checks skip when it is short.
-  std::size_t free_memory() override {
-    return static_cast<std::size_t>(sysconf(_SC_AVPHYS_PAGES)) * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-  }
+  // Device memory is host memory: half of what the host has free, since a
+  // large check holds as much again on the host (Backend::free_memory).
+  std::size_t free_memory() override { return smemc::host_available_memory() / 2; }
 
   void* allocate(std::size_t bytes) override {
     return bytes == 0 ? nullptr : ::operator new[](bytes, kAllocationAlignment);

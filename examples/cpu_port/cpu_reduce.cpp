@@ -248,8 +248,10 @@ constexpr auto make_table(std::index_sequence<i...>) {
       // Partial support: the whole-float4 kernel above, on the part of the
       // row it takes; the checks run there and the matrix says so.
       Entry{.name = "reduce_vec4_grid_stride", .launch = &launch_vec4, .narrowing = kVec4Narrowing},
-      // A row of this port's own (cpu_exact_sum.cpp), checked like the spec's.
+      // Rows of this port's own (cpu_exact_sum.cpp, cpu_chunked_sum.cpp),
+      // checked like the spec's.
       Entry{.launch = &launch_exact_sum, .port_row = &exact_sum_row},
+      Entry{.launch = &launch_chunked_sum, .port_row = &chunked_sum_row},
   };
 }
 

@@ -11,4 +11,8 @@ namespace smemc::reduce {
 // cpu_exact_sum (cpu_exact_sum.cpp): the exact class.
 extern const Spec exact_sum_row;
 void launch_exact_sum(const Args& a, Stream stream);
+// cpu_chunked_sum (cpu_chunked_sum.cpp): the ordered class, with the row's
+// own host model and depth formula.
+extern const Spec chunked_sum_row;
+void launch_chunked_sum(const Args& a, Stream stream);
 }  // namespace smemc::reduce

@@ -60,6 +60,8 @@ struct Spec {
   SizeDomain domain;
   std::string_view workspace;  // in words ("⌈n/2B⌉ floats"); empty: none
   std::size_t data_alignment = alignof(float);  // bytes; 16 where the kernels load float4
+  // Asked for refused (n, block) too (the contract checks size a launch's
+  // buffers first): 0 there, never a division by a zero block.
   std::size_t (*workspace_bytes)(std::int64_t n, int block) = nullptr;
   // Not empty: the launcher allocates its own scratch (stream-ordered) and
   // this says what; workspace_bytes is then 0.
