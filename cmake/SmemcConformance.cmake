@@ -76,7 +76,6 @@ function(smemc_large_gpu_properties out)
   set(${out} ${properties} PARENT_SCOPE)
 endfunction()
 
-# Test sources per family, relative to SMEMC_TEST_SOURCE_DIR.
 # Test sources per family, relative to SMEMC_TEST_SOURCE_DIR, in two parts
 # that every binary of the family shares (compiled once per project, as
 # OBJECT libraries, whatever the number of backends):

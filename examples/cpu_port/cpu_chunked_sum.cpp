@@ -70,15 +70,6 @@ Traffic chunked_traffic(std::int64_t n, int block) {
   return {4 * n + 4 * chunks, 4 * chunks + 4};
 }
 
-constexpr int kBlocks[] = {4096, 1, 1000};
-
-// Written out by hand from the row's domain (B in [1, 65536], n ≤ 2^40,
-// ⌈n/B⌉ floats of workspace).
-constexpr contract::SizeCase kContract[] = {
-    {0, 4096, ""}, {1, 1, ""}, {1000, 7, ""}, {std::int64_t{1} << 40, 4096, ""},
-    {(std::int64_t{1} << 40) + 1, 4096, "exceeds"}, {-1, 4096, "negative"}, {10, 0, "block"}, {10, 65537, "block"},
-};
-
 }  // namespace
 
 const Spec chunked_sum_row = {
@@ -89,15 +80,14 @@ const Spec chunked_sum_row = {
     .error_model = "min(B, n) − 1 + ⌈n/B⌉ − 1: chunk 0's chain, then the chain of chunk sums",
     .input_use = InputUse::preserved,
     .determinism = Determinism::ordered,
-    .domain = {.block = {1, 1 << 16, false}, .tested_blocks = kBlocks, .n_base = std::int64_t{1} << 40,
-               .n_limit_reason = "the port's 64-bit indices, kept far from overflow"},
+    .domain = cpu_port::own_row_domain("the port's 64-bit indices, kept far from overflow"),
     .workspace = "⌈n/B⌉ floats: the chunk sums",
     .workspace_bytes = &chunk_sums_bytes,
     .summation_depth = &chunked_sum_depth,
     .model_depth = &chunked_sum_model_depth,
     .ordered_model = &chunked_sum_model,
     .traffic = &chunked_traffic,
-    .contract_cases = kContract,
+    .contract_cases = cpu_port::kOwnRowContract,
 };
 
 void launch_chunked_sum(const Args& a, Stream stream) {

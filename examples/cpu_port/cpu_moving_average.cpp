@@ -20,6 +20,7 @@
 
 #include "common/preconditions.hpp"
 #include "cpu_device.hpp"
+#include "cpu_rows.hpp"
 #include "moving_average/spec.hpp"
 
 namespace smemc::moving_average {
@@ -28,14 +29,6 @@ namespace {
 using cpu_port::host_pointer;
 using cpu_port::queue_of;
 using cpu_port::run_grid;
-
-constexpr int kTiles[] = {4096, 1, 1000};
-
-// Written out by hand from the row's domain (B in [1, 65536], n ≤ 2^40).
-constexpr contract::SizeCase kContract[] = {
-    {0, 4096, ""}, {1, 1, ""}, {1000, 7, ""}, {std::int64_t{1} << 40, 4096, ""},
-    {(std::int64_t{1} << 40) + 1, 4096, "exceeds"}, {-1, 4096, "negative"}, {10, 0, "block"}, {10, 65537, "block"},
-};
 
 Traffic two_passes(std::int64_t n, int) { return {8 * n, 4 * n}; }
 
@@ -46,12 +39,11 @@ const Spec kTiledScanMean = {
             .cost = "two reads of the input, one write; the order is fixed by (n, B) but not stated"},
     .error_model = "the worst case: prefix i as a chain of i additions",
     .determinism = Determinism::deterministic,
-    .domain = {.block = {1, 1 << 16, false}, .tested_blocks = kTiles, .n_base = std::int64_t{1} << 40,
-               .n_limit_reason = "the port's 64-bit indices, kept far from overflow"},
+    .domain = cpu_port::own_row_domain("the port's 64-bit indices, kept far from overflow"),
     .workspace_bytes = &no_workspace,
     .managed_workspace = "⌈n/B⌉ tile carries in a host vector, allocated by each launch",
     .traffic = &two_passes,
-    .contract_cases = kContract,
+    .contract_cases = cpu_port::kOwnRowContract,
 };
 
 void tiled_scan_mean(std::int64_t n, float* data, int tile) {

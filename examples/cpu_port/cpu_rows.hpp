@@ -4,8 +4,28 @@
 // contract table, which the port's implementation tables bring to the
 // conformance tests (Entry::port_row). The tests do not tell them apart
 // from the spec's rows.
+#include <cstdint>
+#include <string_view>
+
+#include "common/contract.hpp"
+#include "common/spec.hpp"
 #include "moving_average/spec.hpp"
 #include "reduce/spec.hpp"
+
+namespace cpu_port {
+// The domain every row of this port's own shares: a block is a loop, so any
+// B in [1, 65536]; n ≤ 2^40 (`why` says what bounds n for the row). And its
+// fixed contract table, written out by hand from that domain.
+inline constexpr int kOwnRowBlocks[] = {4096, 1, 1000};
+inline constexpr std::int64_t kOwnRowMaxN = std::int64_t{1} << 40;
+inline constexpr smemc::contract::SizeCase kOwnRowContract[] = {
+    {0, 4096, ""}, {1, 1, ""}, {1000, 7, ""}, {1000, 1000, ""}, {kOwnRowMaxN, 4096, ""},
+    {kOwnRowMaxN + 1, 4096, "exceeds"}, {-1, 4096, "negative"}, {10, 0, "block"}, {10, 65537, "block"},
+};
+inline smemc::SizeDomain own_row_domain(std::string_view why) {
+  return {.block = {1, 1 << 16, false}, .tested_blocks = kOwnRowBlocks, .n_base = kOwnRowMaxN, .n_limit_reason = why};
+}
+}  // namespace cpu_port
 
 namespace smemc::reduce {
 // cpu_exact_sum (cpu_exact_sum.cpp): the exact class.

@@ -1,5 +1,6 @@
 #include "common/spec.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <climits>
 #include <numeric>
@@ -63,6 +64,20 @@ std::string violation(const SizeDomain& d, std::int64_t n, int block) {
            " (this variant's precondition)";
   }
   return {};
+}
+
+std::int64_t into_domain(const SizeDomain& d, std::int64_t n) { return round_down_to(n, d.n_multiple_of); }
+
+std::int64_t largest_taken(const SizeDomain& d, int block) {
+  std::int64_t n = d.largest_n(block);
+  if (d.n_power_of_two) n = static_cast<std::int64_t>(std::bit_floor(static_cast<std::uint64_t>(n)));
+  return into_domain(d, n);
+}
+
+std::int64_t smallest_taken_from(const SizeDomain& d, std::int64_t n, int block) {
+  n = round_up_to(n, d.n_multiple_of);
+  if (d.n_power_of_two) n = static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(std::max<std::int64_t>(n, 1))));
+  return std::min(n, largest_taken(d, block));
 }
 
 std::string describe(const Narrowing& n) {
@@ -139,7 +154,7 @@ std::vector<SizePoint> first_outside(const SizeDomain& row, const Narrowing& nar
   }
   if (narrowing.max_n > 0) {
     // The next n past max_n that the row itself takes.
-    std::int64_t past = ceil_div(narrowing.max_n + 1, row.n_multiple_of) * row.n_multiple_of;
+    std::int64_t past = round_up_to(narrowing.max_n + 1, row.n_multiple_of);
     if (row.n_power_of_two) past = static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(past)));
     add(past, block);
   }

@@ -90,6 +90,15 @@ std::string violation(const SizeDomain& d, std::int64_t n, int block);
 // The domain in words, for tables: "B a power of two in [1, 1024]; 0 ≤ n ≤ INT_MAX − 2B".
 std::string describe(const SizeDomain& d);
 
+// Sizes inside a domain, for the checks and benchmarks that pick them: n
+// rounded down to the domain's multiple (generated and edge sizes); the
+// largest n it takes with this block; the smallest n at or above `n` it
+// takes with this block (its multiple, its power of two), at most the
+// largest (the fixed sizes of single checks).
+std::int64_t into_domain(const SizeDomain& d, std::int64_t n);
+std::int64_t largest_taken(const SizeDomain& d, int block);
+std::int64_t smallest_taken_from(const SizeDomain& d, std::int64_t n, int block);
+
 // The row named `name` of a family's rows; throws std::invalid_argument
 // ("no <family> variant named <name>") when there is none.
 template <typename Spec>

@@ -1,6 +1,5 @@
 #include "reduce_harness.hpp"
 
-#include <bit>
 #include <cstring>
 #include <cmath>
 #include <sstream>
@@ -116,26 +115,8 @@ std::vector<float> model_partials(const Spec& s, std::span<const float> x, int b
 
 bool accepts(const Spec& s, std::int64_t n, int block) { return size_violation(s, n, block).empty(); }
 
-std::int64_t into_domain(const Spec& s, std::int64_t n) {
-  const std::int64_t m = s.domain.n_multiple_of;
-  return m > 1 ? n - n % m : n;
-}
-
-std::int64_t at_least(const Spec& s, std::int64_t n, int block) {
-  const std::int64_t m = s.domain.n_multiple_of;
-  if (m > 1) n = (n + m - 1) / m * m;
-  if (s.domain.n_power_of_two) n = static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(std::max<std::int64_t>(n, 1))));
-  return std::min(n, largest_accepted(s, block));
-}
-
-std::int64_t largest_accepted(const Spec& s, int block) {
-  std::int64_t n = s.domain.largest_n(block);
-  if (s.domain.n_power_of_two) n = static_cast<std::int64_t>(std::bit_floor(static_cast<std::uint64_t>(n)));
-  return into_domain(s, n);
-}
-
-void expect_correctly_rounded(std::span<const float> x, float got, const std::string& context) {
-  const float expected = ExactSum(x).to_float();  // timed as host_model by ExactSum
+void expect_correctly_rounded(const ExactSum& exact, float got, const std::string& context) {
+  const float expected = exact.to_float();
   if (!same_result(expected, got)) {
     fail_check(context + ": expected the correctly rounded exact sum " + describe(expected) + ", got " + describe(got));
   }

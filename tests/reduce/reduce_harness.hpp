@@ -85,15 +85,6 @@ std::vector<float> model_partials(const Spec& s, std::span<const float> x, int b
 
 // Does the row take this n (with this block)?
 bool accepts(const Spec& s, std::int64_t n, int block);
-// n rounded down to the row's multiple (a narrowed or a port row's "n a
-// multiple of m"), so that generated and edge sizes stay in the domain.
-std::int64_t into_domain(const Spec& s, std::int64_t n);
-// The smallest n the row takes with this block at or above `n` (its
-// multiple, its power of two), at most its largest: fixed sizes of single
-// checks stay in any row's domain.
-std::int64_t at_least(const Spec& s, std::int64_t n, int block);
-// The largest n the row takes with this block.
-std::int64_t largest_accepted(const Spec& s, int block);
 
 // The checks. Each throws CheckFailure with `context` and the numbers.
 void expect_same_bits(float expected, float got, const std::string& context);
@@ -105,7 +96,7 @@ void expect_within_bound(const Spec& s, const SumReference& ref, std::span<const
                          const std::string& context);
 // The exact class: bit for bit the exact sum, correctly rounded (NaN and
 // infinities as IEEE arithmetic gives them).
-void expect_correctly_rounded(std::span<const float> x, float got, const std::string& context);
+void expect_correctly_rounded(const ExactSum& exact, float got, const std::string& context);
 // NaN in, or +Inf and -Inf, gives NaN; otherwise infinities propagate.
 void expect_special_value(const ExactSum& exact, float got, const std::string& context);
 

@@ -77,7 +77,7 @@ bool repeats_bitwise(const Spec& s) { return s.determinism != Determinism::unord
 // and for a row of float atomic adds the n past which one run would make
 // more than the workload's max_atomic_adds (atomic_adds grows with n).
 std::int64_t size_cap(const Spec& s, int block) {
-  std::int64_t cap = std::min(workload().max_elements, largest_accepted(s, block));
+  std::int64_t cap = std::min(workload().max_elements, largest_taken(s.domain, block));
   if (s.atomic_adds != nullptr && s.atomic_adds(cap, block) > workload().max_atomic_adds) {
     std::int64_t lo = 0, hi = cap;  // atomic_adds(lo) within the limit, atomic_adds(hi) past it
     while (hi - lo > 1) {
@@ -94,7 +94,7 @@ std::int64_t size_cap(const Spec& s, int block) {
 rc::Gen<Case> case_for(const Spec& s, std::span<const DataKind> kinds) {
   return sized_case(s.domain.tested_blocks, [&s](int block) -> rc::Gen<std::int64_t> {
     const std::int64_t max = size_cap(s, block);
-    if (!s.domain.n_power_of_two) return rc::gen::map(gen::size(max, block), [&s](std::int64_t n) { return into_domain(s, n); });
+    if (!s.domain.n_power_of_two) return rc::gen::map(gen::size(max, block), [&s](std::int64_t n) { return into_domain(s.domain, n); });
     const int widths = static_cast<int>(std::bit_width(static_cast<std::uint64_t>(max)));
     return rc::gen::map(rc::gen::resize(100, rc::gen::inRange<int>(0, widths)), [](int k) { return std::int64_t{1} << k; });
   }, kinds);
@@ -115,7 +115,7 @@ void expect_conforms(const Spec& s, std::span<const float> x, const std::optiona
                      const std::string& context) {
   switch (s.determinism) {
     case Determinism::ordered: return expect_same_bits(model_result(s, x, block), got, context);
-    case Determinism::exact: return expect_same_bits(ref->sum.to_float(), got, context + " (the correctly rounded exact sum)");
+    case Determinism::exact: return expect_correctly_rounded(ref->sum, got, context);
     case Determinism::deterministic:
     case Determinism::unordered: return expect_within_bound(s, *ref, x, block, got, context);
   }
@@ -183,7 +183,7 @@ TEST_P(ReduceExact, correctly_rounded) {
   check_property([&] {
     const Case c = *case_for(*v.spec, arithmetic_kinds());
     const auto x = make_data(c.kind, c.n, c.seed);
-    expect_correctly_rounded(x, run(v, x, c.block), describe(v, c));
+    expect_correctly_rounded(ExactSum(x), run(v, x, c.block), describe(v, c));
   });
 }
 
@@ -300,7 +300,7 @@ TEST_P(ReduceAll, edge_sizes) {
     // fix-up thread takes two partials (its loop's second pass).
     if (!workload().reduced) sizes.push_back(2 * std::int64_t{block} * model::kFixupThreads + 1);
     for (std::int64_t n : sizes) {
-      n = into_domain(s, n);
+      n = into_domain(s.domain, n);
       auto& blocks = blocks_of[n];
       if (accepts(s, n, block) && std::find(blocks.begin(), blocks.end(), block) == blocks.end()) blocks.push_back(block);
     }
@@ -318,6 +318,12 @@ TEST_P(ReduceAll, edge_sizes) {
   }
 }
 
+// A single check's size about n: n + 1 (not a multiple of anything) where
+// the row takes it, else the smallest size from n it takes.
+std::int64_t size_about(const Spec& s, std::int64_t n, int block) {
+  return accepts(s, n + 1, block) ? n + 1 : smallest_taken_from(s.domain, n, block);
+}
+
 // Two reductions of different inputs in flight at once on two streams.
 TEST_P(ReduceAll, streams) {
   const Variant& v = GetParam();
@@ -326,8 +332,7 @@ TEST_P(ReduceAll, streams) {
   std::vector<std::vector<float>> inputs;
   const std::int64_t size = std::min<std::int64_t>(std::int64_t{1} << 16, workload().max_elements);
   for (std::int64_t n : {size, size / 2}) {
-    const std::int64_t m = accepts(s, n + 1, block) ? n + 1 : at_least(s, n, block);
-    inputs.push_back(make_data(DataKind::uniform, m, 0x57EA3u + n));
+    inputs.push_back(make_data(DataKind::uniform, size_about(s, n, block), 0x57EA3u + n));
   }
   StreamOwner first, second;
   ReductionRun a(v, inputs[0], block, first.get()), b(v, inputs[1], block, second.get());
@@ -345,7 +350,7 @@ TEST_P(ReduceAll, streams) {
 // The input of the launch-contract checks: about 2^16 values the row takes.
 std::vector<float> held_stream_input(const Spec& s, int block) {
   const std::int64_t n = std::min<std::int64_t>(std::int64_t{1} << 16, workload().max_elements);
-  return make_data(DataKind::uniform, accepts(s, n + 1, block) ? n + 1 : at_least(s, n, block), 0xA5C0u);
+  return make_data(DataKind::uniform, size_about(s, n, block), 0xA5C0u);
 }
 
 // The launch contract: enqueued on the given stream, no waiting (the
@@ -377,8 +382,7 @@ TEST_P(ReduceAll, held_stream_result) {
   (void)run(v, x, block);
   StreamOwner stream;
   ReductionRun held(v, x, block, stream.get());
-  const auto outcome = smemc::testing::launch_while_held(stream.get(), [&] { held.launch(); }, [] { return std::string(); });
-  if (!outcome.held) GTEST_SKIP() << backend().why_no_hold() << ": no held stream here";
+  if (!smemc::testing::launch_on_held_stream(stream.get(), [&] { held.launch(); })) return;
   expect_conforms(s, x, block, held.finish(), std::string(v.name()) + " after the stream was released");
 }
 
@@ -389,7 +393,7 @@ TEST_P(ReduceAll, large_n) {
   const Variant& v = GetParam();
   const Spec& s = *v.spec;
   const int block = *std::max_element(s.domain.tested_blocks.begin(), s.domain.tested_blocks.end());
-  const std::int64_t n = largest_accepted(s, block);
+  const std::int64_t n = largest_taken(s.domain, block);
   ASSERT_TRUE(accepts(s, n, block)) << v.name() << ": " << size_violation(s, n, block);
   const std::size_t data_bytes = static_cast<std::size_t>(n) * sizeof(float) + 2 * GuardedBytes::kGuardBytes;
   if (const std::string why = smemc::testing::large_check_unfit(data_bytes + s.workspace_bytes(n, block), data_bytes);
@@ -449,7 +453,7 @@ TEST_P(ReduceLauncher, refuses_null_addresses) {
   const Variant& v = GetParam();
   const Spec& s = *v.spec;
   const int block = s.domain.tested_blocks.front();
-  const std::int64_t n = at_least(s, 64, block);
+  const std::int64_t n = smallest_taken_from(s.domain, 64, block);
   Args no_out = valid_args(s, n, block);
   no_out.out = {};
   expect_rejected(v, no_out, "out");

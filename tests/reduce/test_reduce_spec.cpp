@@ -58,7 +58,7 @@ TEST_P(ReduceSpec, spec_row) {
   const int first = s.domain.tested_blocks.front();
   if (s.unordered_partials && s.atomic_adds) {  // the formula counts what the partials are
     for (std::int64_t n : {std::int64_t{1}, std::int64_t{1000}, std::int64_t{1} << 20}) {
-      const auto x = make_data(DataKind::uniform, into_domain(s, n), 0xADD5u);
+      const auto x = make_data(DataKind::uniform, into_domain(s.domain, n), 0xADD5u);
       EXPECT_EQ(s.atomic_adds(static_cast<std::int64_t>(x.size()), first),
                 static_cast<std::int64_t>(s.unordered_partials(x, first).size()))
           << s.doc.name << " n=" << x.size();
@@ -68,7 +68,7 @@ TEST_P(ReduceSpec, spec_row) {
     EXPECT_EQ(s.workspace_bytes(1000, first), 0u) << s.doc.name << ": a managed workspace is not sized by the spec";
     EXPECT_TRUE(s.workspace.empty()) << s.doc.name << ": a managed workspace is described in managed_workspace";
   }
-  EXPECT_EQ(s.workspace.empty(), s.workspace_bytes(into_domain(s, 1000), first) == 0)
+  EXPECT_EQ(s.workspace.empty(), s.workspace_bytes(into_domain(s.domain, 1000), first) == 0)
       << s.doc.name << ": the workspace in words and in bytes disagree";
   for (int block : s.domain.tested_blocks) {
     EXPECT_TRUE(s.domain.block.admits(block)) << s.doc.name << " tests block " << block << " but its rule refuses it";

@@ -16,6 +16,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include "common/preconditions.hpp"
 #include "smemc/check_failure.hpp"
 #include "smemc/compare.hpp"
 #include "smemc/data.hpp"
@@ -103,17 +104,11 @@ void run_and_check(const Variant& v, const Shape& s) {
 
 // An extent rounded up to the row's multiple: fixed shapes of single checks
 // stay in any row's domain (a tile of 128, say).
-std::int64_t at_least(const Variant& v, std::int64_t extent) {
-  const std::int64_t m = v.spec->shape.multiple_of;
-  return m > 1 ? (extent + m - 1) / m * m : extent;
-}
+std::int64_t at_least(const Variant& v, std::int64_t extent) { return round_up_to(extent, v.spec->shape.multiple_of); }
 
 // An extent rounded down to the row's multiple (a narrowed or a port row's
 // tile), so that generated and edge shapes stay in its domain.
-std::int64_t into_domain(const Variant& v, std::int64_t extent) {
-  const std::int64_t m = v.spec->shape.multiple_of;
-  return m > 1 ? extent - extent % m : extent;
-}
+std::int64_t into_domain(const Variant& v, std::int64_t extent) { return round_down_to(extent, v.spec->shape.multiple_of); }
 
 rc::Gen<Shape> shape_for(const Variant& v) {
   const std::int64_t side = workload().max_matrix_side;
@@ -210,8 +205,7 @@ TEST_P(TransposeAll, held_stream_result) {
   const Variant& v = GetParam();
   HeldTranspose held(v);
   run_and_check(v, held.shape);
-  const auto outcome = smemc::testing::launch_while_held(held.stream.get(), [&] { held.launch(); }, [] { return std::string(); });
-  if (!outcome.held) GTEST_SKIP() << backend().why_no_hold() << ": no held stream here";
+  if (!smemc::testing::launch_on_held_stream(held.stream.get(), [&] { held.launch(); })) return;
   expect_transpose(held.in, held.finish(), held.shape, describe(v, held.shape) + " after the stream was released");
 }
 
