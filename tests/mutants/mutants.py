@@ -224,6 +224,10 @@ MUTANTS = [
            "  return std::min<std::int64_t>(block, n) - 1 + ceil_div(n, block) - 1;",
            "  return std::min<std::int64_t>(block, n) - 1 + ceil_div(n, block) - 2;",
            "package", "package.example_port", "*depth_formula_is_the_models/cpu_chunked_sum"),
+    Mutant("install-no-porting-doc", "the package installs no porting.md beside the spec's sources",
+           "cmake/SmemcInstall.cmake", 'install(FILES docs/porting.md README.md DESTINATION "${SMEMC_INSTALL_DOCDIR}")',
+           'install(FILES README.md DESTINATION "${SMEMC_INSTALL_DOCDIR}")',
+           "package", "package.example_port", "package.example_port"),
     Mutant("scan-depth", "the scan's per-prefix depth ignores the chunk's carry", "kernels/moving_average/host_models.cpp",
            "  const std::int64_t carried = chunk == 0 ? 0 : tile_total + width(kCarryThreads - 1) + chunk;",
            "  const std::int64_t carried = 0;",
@@ -270,7 +274,7 @@ def run_package_checks(m, build):
     failed = sorted(failed)
     wanted = [f for f in failed if any(fnmatch.fnmatch(f, p) for p in m.gtest_filter.split(":"))]
     if tested.returncode != 0 and wanted:
-        first = re.search(r"^(.*(?:Failure|exceeds|expected|accepted|did not).*)$", out, re.M)
+        first = re.search(r"^(.*(?:Failure|exceeds|expected|accepted|did not|lacks).*)$", out, re.M)
         return "caught", wanted, first.group(1)[:200] if first else ""
     return "NOT CAUGHT", failed, out[-300:].replace("\n", " | ")
 
@@ -323,6 +327,9 @@ def built_mutants(build, only):
             if m.backend == "package":  # checked while planted: the package test builds the example itself
                 try:
                     path.write_text(source.replace(m.original, m.planted))
+                    # What the package test installs is this build's: brought up to
+                    # date (and reconfigured, for a bug in the install rules) first.
+                    sh(["cmake", "--build", str(build), "--target", "smemc_package"])
                     yield m, start
                 finally:
                     path.write_text(source)
