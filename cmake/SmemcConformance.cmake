@@ -30,7 +30,7 @@
 # by what it needs (one label each; ctest -L takes a regular expression):
 #   <PREFIX>-host           launcher and table checks: no device
 #   <PREFIX>-small          device checks, 1 slot of a GPU
-#   <PREFIX>-large          large_* checks: half a GPU's slots (gpu-sized data)
+#   <PREFIX>-large          large_* checks: 1/SMEMC_LARGE_CHECKS_PER_GPU of a GPU's slots (gpu-sized data)
 #   <PREFIX>-exhibit        checks of marked exhibits (known-bad variants)
 #   <PREFIX>-large-exhibit  an exhibit's large check
 # Records for the conformance matrix go to SMEMC_RESULTS_DIR (a cache
@@ -65,13 +65,47 @@ function(_smemc_gpu_share_properties out slots)
 endfunction()
 
 # A large check (gigabytes of device memory, at most about 18 GB: the
-# transposes at n = 46341) takes 1/SMEMC_LARGE_CHECKS_PER_GPU of one GPU's
-# slots: by default all of them; 2 where two fit at once beside the small
-# tests (an H200's 141 GB: the dev preset); serially without a resource spec.
+# transposes at n = 46341, the scan's limit at INT_MAX - 1024) takes
+# 1/SMEMC_LARGE_CHECKS_PER_GPU of one GPU's slots: by default all of them;
+# serially without a resource spec. `auto` (the dev preset) takes as many as
+# three quarters of the smallest GPU's memory holds (nvidia-smi at configure
+# time; 1 where it reports none): 5 on an H200 (141 GB), 3 on an 80 GB GPU,
+# 1 under 48 GB. The small checks take the slots left, a few hundred MB each.
 set(SMEMC_LARGE_CHECKS_PER_GPU 1 CACHE STRING
-    "Large checks (up to about 18 GB of device memory each) one GPU runs at once under a resource spec")
+    "Large checks (up to about 18 GB of device memory each) one GPU runs at once under a resource spec (a number, or auto)")
+set(SMEMC_LARGE_CHECK_MIB 18432)
+function(_smemc_large_checks_per_gpu out)
+  set(checks "${SMEMC_LARGE_CHECKS_PER_GPU}")
+  if(checks STREQUAL "auto")
+    set(checks 1)
+    find_program(SMEMC_NVIDIA_SMI nvidia-smi)
+    if(SMEMC_NVIDIA_SMI)
+      execute_process(COMMAND "${SMEMC_NVIDIA_SMI}" --query-gpu=memory.total --format=csv,noheader,nounits
+                      OUTPUT_VARIABLE memories RESULT_VARIABLE code ERROR_QUIET OUTPUT_STRIP_TRAILING_WHITESPACE)
+      if(code EQUAL 0 AND memories MATCHES "^[0-9]")
+        string(REGEX MATCHALL "[0-9]+" memories "${memories}")
+        list(SORT memories COMPARE NATURAL)
+        list(GET memories 0 smallest)
+        math(EXPR checks "${smallest} * 3 / 4 / ${SMEMC_LARGE_CHECK_MIB}")
+      endif()
+    endif()
+    if(checks LESS 1)
+      set(checks 1)
+    endif()
+  elseif(NOT checks MATCHES "^[1-9][0-9]*$")
+    message(FATAL_ERROR "SMEMC_LARGE_CHECKS_PER_GPU must be a positive number or auto, not '${checks}'")
+  endif()
+  if(checks GREATER SMEMC_GPU_SLOTS)
+    set(checks ${SMEMC_GPU_SLOTS})
+  endif()
+  set(${out} ${checks} PARENT_SCOPE)
+endfunction()
+_smemc_large_checks_per_gpu(SMEMC_LARGE_CHECKS_AT_ONCE)
+if(SMEMC_CTEST_RESOURCE_SPEC)
+  message(STATUS "smem-conformance: ${SMEMC_LARGE_CHECKS_AT_ONCE} large check(s) at once per GPU (SMEMC_LARGE_CHECKS_PER_GPU=${SMEMC_LARGE_CHECKS_PER_GPU})")
+endif()
 function(smemc_large_gpu_properties out)
-  math(EXPR share "${SMEMC_GPU_SLOTS} / ${SMEMC_LARGE_CHECKS_PER_GPU}")
+  math(EXPR share "${SMEMC_GPU_SLOTS} / ${SMEMC_LARGE_CHECKS_AT_ONCE}")
   _smemc_gpu_share_properties(properties ${share})
   set(${out} ${properties} PARENT_SCOPE)
 endfunction()
@@ -122,6 +156,12 @@ function(_smemc_discover target prefix filter kind)
       list(APPEND resources COST 500)
     endif()
   endif()
+  # The host checks' processes probe no device (smemc::host_only_reason()).
+  # (A property of its own: gtest_discover_tests splits a list value.)
+  set(host_only)
+  if(kind STREQUAL "host")
+    set(host_only ENVIRONMENT_MODIFICATION "SMEMC_HOST_ONLY=set:1")
+  endif()
   set(label "${kind}")
   if(prefix)
     set(label "${prefix}-${kind}")
@@ -139,6 +179,7 @@ function(_smemc_discover target prefix filter kind)
     PROPERTIES
       LABELS "${label}"
       ENVIRONMENT "SMEMC_RESULTS_DIR=${SMEMC_RESULTS_DIR}"
+      ${host_only}
       TIMEOUT 1200
       ${resources})
 endfunction()

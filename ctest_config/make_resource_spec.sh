@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes a CTest resource spec for the GPUs nvidia-smi sees, 16 slots each
-# (a small device test takes 1 slot, a large one 8, a profile check all 16):
+# (a small device test takes 1 slot, a large one 16/SMEMC_LARGE_CHECKS_PER_GPU, a profile check all 16):
 #   bash ctest_config/make_resource_spec.sh > build/gpus.json
 #   ctest --preset dev --resource-spec-file build/gpus.json
 # Each test then runs on the GPU CTest assigns it (CTEST_RESOURCE_GROUP_0_GPUS).

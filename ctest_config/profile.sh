@@ -8,6 +8,20 @@
 #              --check <cc> '<expectation>' ...
 #   profile.sh --parse-only <ncu csv> --cc <cc> [--kernel <kernel>] --expect clean|flagged
 #              --check <cc> '<expectation>' ...
+#   profile.sh --collect <dir> --target <smemc_profile_target> --case <case>...
+#              [--ncu <ncu>] [--report <metric>]... --check <cc> '<expectation>' ...
+#   profile.sh --from <dir> --target <smemc_profile_target> --case <case> --expect clean|flagged
+#              --check <cc> '<expectation>' ...
+#
+# --collect runs ncu once for every case (CTest's profile.counters, a whole
+# GPU): one process of <target> launching the cases in order, every
+# kernel's metrics of all the checks, each profiled launch written to
+# <dir>/<case>.csv (the i-th launch is the i-th case's; a count that
+# differs, or a launch of another case's kernel, is an error). One ncu and
+# one CUDA context instead of one per check: the checks took a whole GPU
+# for 2 to 9 s each (docs/results/time/). A skip writes its reason to
+# <dir>/skipped. --from checks one case's profile from <dir> like
+# --parse-only, skipping with the collect run's reason where it skipped.
 #
 # An expectation is '<lhs> == <v>', '<lhs> <= <v>', '<lhs> >= <v>' or
 # '<lhs> in <lo> <hi>' (a closed range), where <lhs> is a metric name or a
@@ -38,12 +52,14 @@ say() { echo "profile.sh: $*"; }
 skip() { echo "SMEMC_SKIPPED: $*"; exit 77; }
 die() { say "ERROR: $*"; exit 1; }
 
-target='' case_name='' kernel='' expect='' ncu='' launch_skip=0 parse_only='' cc=''
-check_ccs=() check_exprs=() reported=()
+target='' case_name='' kernel='' expect='' ncu='' launch_skip=0 parse_only='' cc='' collect='' from=''
+check_ccs=() check_exprs=() reported=() cases=()
 while [ $# -gt 0 ]; do
   case $1 in
     --target) target=$2; shift 2 ;;
-    --case) case_name=$2; shift 2 ;;
+    --case) case_name=$2; cases+=("$2"); shift 2 ;;
+    --collect) collect=$2; shift 2 ;;
+    --from) from=$2; shift 2 ;;
     --kernel) kernel=$2; shift 2 ;;
     --expect) expect=$2; shift 2 ;;
     --ncu) ncu=$2; shift 2 ;;
@@ -57,6 +73,7 @@ while [ $# -gt 0 ]; do
     *) die "unknown argument '$1'" ;;
   esac
 done
+[ -n "$collect" ] && expect=clean  # collecting checks nothing
 case $expect in
   clean|flagged) ;;
   *) die "--expect must be clean or flagged, not '$expect'" ;;
@@ -201,6 +218,86 @@ metrics_of() {
     [ ${#reported[@]} -eq 0 ] || printf '%s\n' "${reported[@]}"
   } | awk '!seen[$0]++' | paste -sd, -
 }
+
+# The kernel of a case, from <target> --list.
+kernel_of() { "$target" --list | awk -v c="$1" '$1 == c { print $2 }'; }
+
+if [ -n "$collect" ]; then
+  [ -n "$target" ] && [ ${#cases[@]} -gt 0 ] || die "--collect needs --target and at least one --case"
+  rm -rf "$collect" && mkdir -p "$collect" || die "cannot make $collect"
+  collect_skip() { echo "$*" > "$collect/skipped"; skip "$*"; }
+  status=$("$target" --smemc-device-status 2>&1)
+  code=$?
+  if [ "$code" -eq 77 ]; then collect_skip "$status"; fi
+  [ "$code" -eq 0 ] || die "the device probe '$target --smemc-device-status' failed with exit code $code: $status"
+  if [ -n "$ncu" ]; then
+    [ -x "$ncu" ] || collect_skip "ncu not found: $ncu (SMEMC_NCU) is not executable"
+  else
+    ncu=$(find_ncu)
+    [ -n "$ncu" ] || collect_skip "ncu not found (looked on PATH, next to nvcc, in /usr/local/cuda/bin and /opt/nvidia/nsight-compute/*/; configure with -DSMEMC_NCU=<path to ncu>)"
+  fi
+  cc=$(sed -n 's/.*compute capability \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p' <<<"$status" | head -n 1)
+  [ -n "$cc" ] || cc=$("$target" --compute-capability) || die "$target --compute-capability failed: $cc"
+  mapfile -t expectations < <(expectations_for "$cc")
+  [ ${#expectations[@]} -gt 0 ] || collect_skip "no expected counts for compute capability $cc"
+  echo "$cc" > "$collect/cc"
+  kernels=()
+  for c in "${cases[@]}"; do
+    k=$(kernel_of "$c")
+    [ -n "$k" ] || die "$target --list has no case '$c'"
+    kernels+=("$k")
+  done
+  alternatives=$(printf '%s\n' "${kernels[@]}" | awk '!seen[$0]++' | paste -sd'|' -)
+  say "$("$ncu" --version 2>&1 | tail -n 1) ($ncu)"
+  say "compute capability $cc, ${#cases[@]} cases: ${cases[*]}"
+  start=$(date +%s)
+  LC_ALL=C "$ncu" --clock-control none --csv --print-units base \
+    --metrics "$(metrics_of "${expectations[@]}")" \
+    --kernel-name "regex:(^|[^A-Za-z_])($alternatives)([^A-Za-z0-9_]|[EI]|$)" --launch-count "${#cases[@]}" \
+    "$target" "${cases[@]}" >"$collect/all.csv" 2>&1
+  code=$?
+  say "ncu exit code $code after $(( $(date +%s) - start )) s"
+  if grep -q ERR_NVGPUCTRPERM "$collect/all.csv"; then
+    cat "$collect/all.csv"
+    die "no permission to read the GPU's performance counters (run as root, or load nvidia with NVreg_RestrictProfilingToAdminUsers=0)"
+  fi
+  [ "$code" -eq 0 ] || { cat "$collect/all.csv"; die "ncu or $target failed (exit code $code)"; }
+  # The profile split by launch: the header into every case's file, the
+  # i-th launch's rows (ncu numbers launches 0, 1, ... in the order
+  # profiled) into the i-th case's.
+  LC_ALL=C awk -v dir="$collect" -v names="$(printf '%s\n' "${cases[@]}")" '
+    BEGIN { n = split(names, name, "\n") }
+    /^==/ { next }
+    !header && /"ID"/ && /"Metric Name"/ { header = $0; for (i = 1; i <= n; i++) print header > (dir "/" name[i] ".csv"); next }
+    header && match($0, /^"[0-9]+"/) {
+      id = substr($0, 2, RLENGTH - 2) + 0
+      if (id >= n) { print "profile.sh: ERROR: launch " id " profiled, but only " n " cases ran"; bad = 1; exit }
+      print > (dir "/" name[id + 1] ".csv"); seen[id] = 1
+    }
+    END {
+      if (bad) exit 1
+      if (!header) { print "profile.sh: ERROR: no ncu CSV header in the profile"; exit 1 }
+      for (i = 0; i < n; i++) if (!(i in seen)) { print "profile.sh: ERROR: no launch profiled for case " name[i + 1]; exit 1 }
+    }' "$collect/all.csv" || { cat "$collect/all.csv"; die "the profile does not hold one launch per case"; }
+  # Each case's launch must be of its own kernel (check_profile holds each
+  # file to exactly one launch of it when the check reads it).
+  for i in "${!cases[@]}"; do
+    check_profile "$collect/${cases[$i]}.csv" "${kernels[$i]}" >/dev/null
+    [ $? -le 1 ] || { check_profile "$collect/${cases[$i]}.csv" "${kernels[$i]}"; die "case ${cases[$i]}: its profile cannot be read"; }
+  done
+  say "profiled ${#cases[@]} launches into $collect"
+  exit 0
+fi
+
+if [ -n "$from" ]; then
+  [ -n "$target" ] && [ -n "$case_name" ] || die "--from needs --target and --case"
+  [ -r "$from/skipped" ] && skip "$(cat "$from/skipped") (profile.counters skipped)"
+  [ -r "$from/cc" ] && [ -r "$from/$case_name.csv" ] || die "no profile of case $case_name in $from: profile.counters did not run, or failed"
+  parse_only="$from/$case_name.csv"
+  cc=$(cat "$from/cc")
+  kernel=$(kernel_of "$case_name")
+  [ -n "$kernel" ] || die "$target --list has no case '$case_name'"
+fi
 
 if [ -n "$parse_only" ]; then
   [ -n "$cc" ] || die "--parse-only needs --cc <compute capability>"

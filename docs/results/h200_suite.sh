@@ -27,6 +27,10 @@
 #   rungs       the last rungs' kernels (vec4 reduction at 2^28, 32x8 transpose at
 #               16384², look-back at 2^28) under ncu: speed of light, memory
 #               workload, occupancy
+#   startup     what a test process costs before its test: the device probe
+#               alone (solo, then 32 of them 16 at a time), one small test
+#               solo, and the cuda-small checks run one process per test, per
+#               suite and variant, and per variant (ctest_config/grouping_probe.py)
 #   repeat      the CUDA small checks again, SMEMC_REPEAT times (default 3),
 #               until one fails
 # Logs land in $OUT (the device tool's output folder) or ./h200-logs; a
@@ -132,6 +136,19 @@ for step in "$@"; do
         ctest --test-dir build/dev -L '^opencl-' -j 16 --timeout 280 > "$out/ctest-pocl.log" 2>&1
       say "ctest -L '^opencl-' on PoCL: exit $?"
       totals "$out/ctest-pocl.log" ;;
+    startup)
+      probe=build/dev/tests/smemc_reduce_cuda_tests
+      nvidia-smi -q | grep -iE "Persistence Mode|Compute Mode" | tee -a "$summary"
+      TIMEFORMAT='%R s'
+      for i in 1 2 3; do say "device probe solo: $( { time "$probe" --smemc-device-status > /dev/null; } 2>&1 )"; done
+      say "32 device probes, 16 at a time: $( { time (seq 32 | xargs -P16 -I{} "$probe" --smemc-device-status > /dev/null); } 2>&1 )"
+      for i in 1 2 3; do
+        say "one small test solo: $( { time "$probe" --gtest_filter=reduce/ReduceOrdered.host_model_bitwise/reduce_by_halving > /dev/null; } 2>&1 )"
+      done
+      SMEMC_REQUIRE_DEVICE=1 timeout 400 python3 ctest_config/grouping_probe.py build/dev cuda-small 16 ${SMEMC_GROUPINGS:-test suite_variant variant} \
+        > "$out/grouping.txt" 2>&1
+      say "grouping_probe.py: exit $?"
+      cat "$out/grouping.txt" | head -60 | tee -a "$summary" ;;
     repeat)
       timeout ${SMEMC_REPEAT_TIMEOUT:-500} ctest --test-dir build/dev -L '^cuda-small$' -j 16 --repeat "until-fail:${SMEMC_REPEAT:-3}" \
         --resource-spec-file "$PWD/ctest_config/resources-1gpu.json" --timeout 400 > "$out/ctest-repeat.log" 2>&1

@@ -52,7 +52,9 @@ void stream_pieces(std::int64_t n, std::int64_t tile, const Piece& piece, const 
     const std::int64_t first = first_tile * tile, count = std::min(n - first, tiles_per_piece * tile);
     sums.assign(static_cast<std::size_t>(count), 0.0f);
     fill(first_tile, (count + tile - 1) / tile, std::span<float>(sums));
-    for (std::int64_t j = 0; j < count; ++j) sums[static_cast<std::size_t>(j)] /= static_cast<float>(first + j + 1);
+    parallel_ranges(count, [&](std::int64_t begin, std::int64_t end) {
+      for (std::int64_t j = begin; j < end; ++j) sums[static_cast<std::size_t>(j)] /= static_cast<float>(first + j + 1);
+    });
     piece(first, sums);
   }
 }
@@ -88,66 +90,77 @@ void running_mean_stream(std::int64_t n, int block, const ValueAt& value, const 
   piece(0, running_mean_model(a, block));
 }
 
-// Phase 1's tile totals in parallel, phase 2's chunks of 1024 totals scanned
-// in parallel and their carries threaded in order, phase 3's rescans in
-// parallel: the operations of tiled_scan_sums, piece by piece.
+// One pass, piece by piece, each piece whole chunks of kCarryThreads tiles
+// (phase 2 threads its carry from chunk to chunk): the piece's tiles
+// scanned in parallel (phase 1's totals and phase 3's inclusive values are
+// the same scans), its chunks of totals scanned in parallel and their
+// carries threaded in order (one addition a chunk), then carry + inclusive value and the division
+// in parallel. The operations of tiled_scan_sums, in a piece's memory.
 void tiled_scan_mean_stream(std::int64_t n, int block, const ValueAt& value, const Piece& piece) {
-  const std::int64_t tiles = (n + block - 1) / block;
-  // One-element tiles scan to themselves (the limit's check runs INT_MAX −
-  // 1024 of them): the same values without a scan per tile.
-  auto scan_tiles = [&](std::int64_t begin, std::int64_t end, const auto& use) {
-    std::vector<float> s(static_cast<std::size_t>(block)), scratch(s.size());
-    for (std::int64_t t = begin; t < end; ++t) {
-      if (block == 1) {
-        s[0] = value(t);
-      } else {
-        values_into(value, n, t * block, s);
-        inclusive_scan_in_place(s, scratch);
-      }
-      use(t, s);
-    }
-  };
-  std::vector<float> totals(static_cast<std::size_t>(tiles));
-  parallel_ranges(tiles, [&](std::int64_t begin, std::int64_t end) {
-    scan_tiles(begin, end, [&](std::int64_t t, const std::vector<float>& s) { totals[static_cast<std::size_t>(t)] = s.back(); });
-  });
-  std::vector<float> carries(static_cast<std::size_t>(tiles));
-  const std::int64_t chunks = (tiles + kCarryThreads - 1) / kCarryThreads, batch = 4096;
+  const std::int64_t tile = block, chunk_elements = std::int64_t{kCarryThreads} * tile;
+  const std::int64_t piece_elements = std::max<std::int64_t>(1, kPieceElements / chunk_elements) * chunk_elements;
+  std::vector<float> sums, totals, carries;
+  std::vector<std::vector<float>> chunk_scans;
   float carry = 0.0f;
-  for (std::int64_t first_chunk = 0; first_chunk < chunks; first_chunk += batch) {
-    const std::int64_t count = std::min(batch, chunks - first_chunk);
-    std::vector<std::vector<float>> chunk_scans(static_cast<std::size_t>(count));
-    parallel_ranges(count, [&](std::int64_t begin, std::int64_t end) {
-      std::vector<float> before;
-      for (std::int64_t c = begin; c < end; ++c) {
-        carry_chunk_scan_into(std::span<const float>(totals), static_cast<std::size_t>((first_chunk + c) * kCarryThreads),
-                              chunk_scans[static_cast<std::size_t>(c)], before);
+  for (std::int64_t first = 0; first < n; first += piece_elements) {
+    const std::int64_t count = std::min(piece_elements, n - first), tiles = (count + tile - 1) / tile;
+    const std::int64_t first_tile = first / tile, chunks = (tiles + kCarryThreads - 1) / kCarryThreads;
+    sums.resize(static_cast<std::size_t>(count));
+    totals.resize(static_cast<std::size_t>(tiles));
+    carries.resize(static_cast<std::size_t>(tiles));
+    chunk_scans.resize(static_cast<std::size_t>(chunks));
+    parallel_ranges(tiles, [&](std::int64_t begin, std::int64_t end) {
+      std::vector<float> s(static_cast<std::size_t>(block));
+      for (std::int64_t t = begin; t < end; ++t) {
+        if (block == 1) {
+          s[0] = value(first_tile + t);  // a one-element tile scans to itself
+        } else {
+          values_into(value, n, (first_tile + t) * tile, s);  // +0 past n
+          inclusive_scan_in_place(s);
+        }
+        totals[static_cast<std::size_t>(t)] = s.back();
+        const std::int64_t offset = t * tile, kept = std::min(tile, count - offset);
+        std::copy(s.begin(), s.begin() + kept, sums.begin() + offset);
       }
     });
-    for (std::int64_t c = 0; c < count; ++c) {
-      carry = apply_carry_chunk(chunk_scans[static_cast<std::size_t>(c)], carry,
-                                static_cast<std::size_t>((first_chunk + c) * kCarryThreads), std::span<float>(carries));
-    }
-  }
-  std::vector<float>().swap(totals);
-  stream_pieces(n, block, piece, [&](std::int64_t first_tile, std::int64_t piece_tiles, std::span<float> sums) {
-    parallel_ranges(piece_tiles, [&](std::int64_t begin, std::int64_t end) {
-      scan_tiles(first_tile + begin, first_tile + end, [&](std::int64_t t, const std::vector<float>& s) {
-        const std::int64_t offset = (t - first_tile) * block;
-        for (std::int64_t j = 0; j < block && offset + j < static_cast<std::int64_t>(sums.size()); ++j) {
-          sums[static_cast<std::size_t>(offset + j)] = carries[static_cast<std::size_t>(t)] + s[static_cast<std::size_t>(j)];
-        }
-      });
+    parallel_ranges(chunks, [&](std::int64_t begin, std::int64_t end) {
+      for (std::int64_t c = begin; c < end; ++c) {
+        carry_chunk_scan_into(std::span<const float>(totals), static_cast<std::size_t>(c * kCarryThreads),
+                              chunk_scans[static_cast<std::size_t>(c)]);
+      }
     });
-  });
+    // Each chunk's carry in order (one addition a chunk), then the chunks'
+    // tiles from theirs in parallel.
+    std::vector<float> carry_of(static_cast<std::size_t>(chunks));
+    for (std::int64_t c = 0; c < chunks; ++c) {
+      carry_of[static_cast<std::size_t>(c)] = carry;
+      carry = carry + chunk_scans[static_cast<std::size_t>(c)].back();
+    }
+    parallel_ranges(chunks, [&](std::int64_t begin, std::int64_t end) {
+      for (std::int64_t c = begin; c < end; ++c) {
+        (void)apply_carry_chunk(chunk_scans[static_cast<std::size_t>(c)], carry_of[static_cast<std::size_t>(c)],
+                                static_cast<std::size_t>(c * kCarryThreads), std::span<float>(carries));
+      }
+    });
+    parallel_ranges(count, [&](std::int64_t begin, std::int64_t end) {
+      for (std::int64_t j = begin; j < end; ++j) {
+        const float sum = carries[static_cast<std::size_t>(j / tile)] + sums[static_cast<std::size_t>(j)];
+        sums[static_cast<std::size_t>(j)] = sum / static_cast<float>(first + j + 1);
+      }
+    });
+    piece(first, sums);
+  }
 }
 
 // Each tile's own part in parallel, the exclusive prefixes threaded in order.
 void lookback_mean_stream(std::int64_t n, int block, const ValueAt& value, const Piece& piece) {
   const std::int64_t tile = std::int64_t{kLookbackItems} * block;
   float exclusive = 0.0f;
+  std::vector<float> thread_prefix, aggregates, exclusive_of;  // a piece's, reused
   stream_pieces(n, tile, piece, [&](std::int64_t first_tile, std::int64_t piece_tiles, std::span<float> sums) {
-    std::vector<float> thread_prefix(sums.size()), aggregates(static_cast<std::size_t>(piece_tiles));
+    thread_prefix.resize(sums.size());
+    aggregates.resize(static_cast<std::size_t>(piece_tiles));
+    exclusive_of.resize(static_cast<std::size_t>(piece_tiles));
     parallel_ranges(piece_tiles, [&](std::int64_t begin, std::int64_t end) {
       std::vector<float> v(static_cast<std::size_t>(tile));
       for (std::int64_t t = begin; t < end; ++t) {
@@ -162,7 +175,6 @@ void lookback_mean_stream(std::int64_t n, int block, const ValueAt& value, const
     });
     // The exclusive prefixes in order (one addition a tile), then each
     // tile's elements from its own, in parallel.
-    std::vector<float> exclusive_of(static_cast<std::size_t>(piece_tiles));
     for (std::int64_t t = 0; t < piece_tiles; ++t) {
       exclusive_of[static_cast<std::size_t>(t)] = exclusive;
       exclusive = exclusive + aggregates[static_cast<std::size_t>(t)];

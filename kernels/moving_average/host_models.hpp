@@ -31,19 +31,14 @@ std::vector<V> running_sums(std::span<const V> a) {
 }
 
 // Hillis-Steele inclusive scan as a block computes it: at distances 1, 2,
-// 4, ... every element at t >= d adds the value at t - d from the step before.
-template <typename V>
-void inclusive_scan_in_place(std::vector<V>& s, std::vector<V>& before) {
-  before.resize(s.size());
-  for (std::size_t d = 1; d < s.size(); d *= 2) {
-    std::copy(s.begin(), s.end(), before.begin());
-    for (std::size_t t = d; t < s.size(); ++t) s[t] = before[t - d] + s[t];
-  }
-}
+// 4, ... every element at t >= d adds the value at t - d from the step
+// before. In place from the top down, where s[t - d] still holds the step
+// before's value when s[t] reads it.
 template <typename V>
 void inclusive_scan_in_place(std::vector<V>& s) {
-  std::vector<V> before;
-  inclusive_scan_in_place(s, before);
+  for (std::size_t d = 1; d < s.size(); d *= 2) {
+    for (std::size_t t = s.size() - 1; t >= d; --t) s[t] = s[t - d] + s[t];
+  }
 }
 
 // --- the three-phase scan, in the pieces its kernels compute -----------------
@@ -57,13 +52,13 @@ std::vector<V> carry_chunk_scan(std::span<const V> totals, std::size_t first) {
   inclusive_scan_in_place(chunk);
   return chunk;
 }
-// The same into `chunk` (kCarryThreads long), `before` its scratch: for the
-// streamed model's millions of chunks, no allocation each.
+// The same into `chunk` (kCarryThreads long): for the streamed model's
+// millions of chunks, no allocation each.
 template <typename V>
-void carry_chunk_scan_into(std::span<const V> totals, std::size_t first, std::vector<V>& chunk, std::vector<V>& before) {
+void carry_chunk_scan_into(std::span<const V> totals, std::size_t first, std::vector<V>& chunk) {
   chunk.assign(kCarryThreads, V{});
   for (std::size_t t = 0; t < chunk.size() && first + t < totals.size(); ++t) chunk[t] = totals[first + t];
-  inclusive_scan_in_place(chunk, before);
+  inclusive_scan_in_place(chunk);
 }
 
 // Phase 2, the chunks in order: carries[first + t] = carry + (exclusive
@@ -93,14 +88,14 @@ template <typename V>
 std::vector<V> tiled_scan_sums(std::span<const V> a, int block) {
   const std::size_t n = a.size(), tile = static_cast<std::size_t>(block);
   const std::size_t tiles = (n + tile - 1) / tile;
-  // Each tile's scan in one array (and one scratch for all of them: n
-  // one-element tiles would otherwise be n allocations).
-  std::vector<V> scans(tiles * tile), totals(tiles), s(tile), before;
+  // Each tile's scan in one array (and one tile's worth of work space for
+  // all of them: n one-element tiles would otherwise be n allocations).
+  std::vector<V> scans(tiles * tile), totals(tiles), s(tile);
   for (std::size_t b = 0; b < tiles; ++b) {
     const std::size_t count = std::min(tile, n - b * tile);
     std::copy(a.begin() + static_cast<std::ptrdiff_t>(b * tile), a.begin() + static_cast<std::ptrdiff_t>(b * tile + count), s.begin());
     std::fill(s.begin() + static_cast<std::ptrdiff_t>(count), s.end(), V{});
-    inclusive_scan_in_place(s, before);
+    inclusive_scan_in_place(s);
     std::copy(s.begin(), s.end(), scans.begin() + static_cast<std::ptrdiff_t>(b * tile));
     totals[b] = s[tile - 1];
   }

@@ -17,6 +17,8 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
+#include <iterator>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -181,33 +183,42 @@ int print_compute_capability() {
 
 int usage() {
   std::fprintf(stderr,
-               "usage: smemc_profile_target <case> | --list | --compute-capability | --smemc-device-status\n");
+               "usage: smemc_profile_target <case>... | --list | --compute-capability | --smemc-device-status\n");
   return 2;
 }
 
 }  // namespace
 
+// <case>...: the cases in the order given, each one launch of its kernel
+// (profile.sh's collect run profiles them all in one process: the i-th
+// profiled launch is the i-th case's).
 int main(int argc, char** argv) {
-  if (argc != 2) return usage();
+  if (argc < 2) return usage();
   const std::string_view arg = argv[1];
   try {
-    if (arg == "--smemc-device-status") return smemc::print_device_status();
-    if (arg == "--list") {
+    if (argc == 2 && arg == "--smemc-device-status") return smemc::print_device_status();
+    if (argc == 2 && arg == "--list") {
       for (const Case& c : kCases) std::printf("%.*s %.*s\n", static_cast<int>(c.name.size()), c.name.data(),
                                                static_cast<int>(c.kernel.size()), c.kernel.data());
       return 0;
     }
-    if (arg == "--compute-capability") return print_compute_capability();
-    for (const Case& c : kCases) {
-      if (c.name != arg) continue;
-      if (!smemc::backend().status().usable) return smemc::print_device_status();
-      c.run();
-      std::printf("smemc_profile_target: %s done (one launch of %.*s)\n", argv[1], static_cast<int>(c.kernel.size()),
-                  c.kernel.data());
-      return 0;
+    if (argc == 2 && arg == "--compute-capability") return print_compute_capability();
+    std::vector<const Case*> chosen;
+    for (int i = 1; i < argc; ++i) {
+      const auto found = std::find_if(std::begin(kCases), std::end(kCases), [&](const Case& c) { return c.name == argv[i]; });
+      if (found == std::end(kCases)) {
+        std::fprintf(stderr, "smemc_profile_target: unknown case '%s' (--list names them)\n", argv[i]);
+        return 2;
+      }
+      chosen.push_back(&*found);
     }
-    std::fprintf(stderr, "smemc_profile_target: unknown case '%s' (--list names them)\n", argv[1]);
-    return 2;
+    if (!smemc::backend().status().usable) return smemc::print_device_status();
+    for (const Case* c : chosen) {
+      c->run();
+      std::printf("smemc_profile_target: %.*s done (one launch of %.*s)\n", static_cast<int>(c->name.size()), c->name.data(),
+                  static_cast<int>(c->kernel.size()), c->kernel.data());
+    }
+    return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "smemc_profile_target: %s: %s\n", argv[1], e.what());
     return 1;
