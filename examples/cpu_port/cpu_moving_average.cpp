@@ -78,15 +78,24 @@ constexpr std::string_view kNotPorted =
     "not ported: this port's moving average is its own row (cpu_tiled_scan_mean); the spec's rows are GPU block shapes";
 
 const Entry kTable[] = {
-    {.name = "moving_average_seed", .not_implemented = kNotPorted},
-    {.name = "moving_average_block", .not_implemented = kNotPorted},
-    {.name = "moving_average_scan", .not_implemented = kNotPorted},
-    {.name = "moving_average_lookback", .not_implemented = kNotPorted},
+    {.name = "moving_average_seed", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
+    {.name = "moving_average_block", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
+    {.name = "moving_average_scan", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
+    {.name = "moving_average_lookback", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
     {.launch = &launch_tiled_scan_mean, .port_row = &kTiledScanMean},
+};
+
+// This port's conformance profile: its own row stands for the family.
+const Allowance kAllowances[] = {
+    {"moving_average_seed", Decline::port_rows_instead},
+    {"moving_average_block", Decline::port_rows_instead},
+    {"moving_average_scan", Decline::port_rows_instead},
+    {"moving_average_lookback", Decline::port_rows_instead},
 };
 
 }  // namespace
 
 std::span<const Entry> implementations() { return kTable; }
+std::span<const Allowance> allowances() { return kAllowances; }
 
 }  // namespace smemc::moving_average

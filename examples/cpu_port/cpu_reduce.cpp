@@ -244,7 +244,8 @@ constexpr auto make_table(std::index_sequence<i...>) {
       // shows it as unsupported rather than silently missing.
       Entry{.name = "reduce_warp_volatile_legacy",
                            .not_implemented = "a CPU has no lanes in lockstep: the legacy unsynchronised warp tail has "
-                                              "nothing to rely on"},
+                                              "nothing to rely on",
+                           .declined = Decline::needs_lockstep_lanes},
       // Partial support: the whole-float4 kernel above, on the part of the
       // row it takes; the checks run there and the matrix says so.
       Entry{.name = "reduce_vec4_grid_stride", .launch = &launch_vec4, .narrowing = kVec4Narrowing},
@@ -257,8 +258,12 @@ constexpr auto make_table(std::index_sequence<i...>) {
 
 constexpr auto kTable = make_table(std::make_index_sequence<std::size(kVariants)>{});
 
+// This port's conformance profile: every spec row but the legacy exhibit.
+const Allowance kAllowances[] = {{"reduce_warp_volatile_legacy", Decline::needs_lockstep_lanes}};
+
 }  // namespace
 
 std::span<const Entry> implementations() { return kTable; }
+std::span<const Allowance> allowances() { return kAllowances; }
 
 }  // namespace smemc::reduce

@@ -72,15 +72,24 @@ void inclusive_sum_mean(const Args& a, Stream s) {
 constexpr std::string_view kNotPorted = "not ported: this CUB port brings its own row";
 
 const Entry kTable[] = {
-    {.name = "moving_average_seed", .not_implemented = kNotPorted},
-    {.name = "moving_average_block", .not_implemented = kNotPorted},
-    {.name = "moving_average_scan", .not_implemented = kNotPorted},
-    {.name = "moving_average_lookback", .not_implemented = kNotPorted},
+    {.name = "moving_average_seed", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
+    {.name = "moving_average_block", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
+    {.name = "moving_average_scan", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
+    {.name = "moving_average_lookback", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
     {.launch = &inclusive_sum_mean, .port_row = &kInclusiveSumMean},
+};
+
+// This port's conformance profile: CUB's row stands for the family.
+const Allowance kAllowances[] = {
+    {"moving_average_seed", Decline::port_rows_instead},
+    {"moving_average_block", Decline::port_rows_instead},
+    {"moving_average_scan", Decline::port_rows_instead},
+    {"moving_average_lookback", Decline::port_rows_instead},
 };
 
 }  // namespace
 
 std::span<const Entry> implementations() { return kTable; }
+std::span<const Allowance> allowances() { return kAllowances; }
 
 }  // namespace smemc::moving_average

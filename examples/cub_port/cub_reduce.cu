@@ -192,23 +192,38 @@ void smem_fixup_512(const Args& a, Stream s) {
 constexpr std::string_view kNotPorted = "not ported: this CUB port brings its own rows";
 
 const Entry kTable[] = {
-    {.name = "reduce_by_halving", .not_implemented = kNotPorted},
-    {.name = "reduce_by_halving_any_n", .not_implemented = kNotPorted},
-    {.name = "reduce_block_fixup", .not_implemented = kNotPorted},
-    {.name = "reduce_block_atomic", .not_implemented = kNotPorted},
+    {.name = "reduce_by_halving", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
+    {.name = "reduce_by_halving_any_n", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
+    {.name = "reduce_block_fixup", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
+    {.name = "reduce_block_atomic", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
     {.name = "reduce_smem_fixup", .launch = &smem_fixup_512, .narrowing = kTree512},
-    {.name = "reduce_smem_atomic", .not_implemented = kNotPorted},
-    {.name = "reduce_smem_dynamic", .not_implemented = kNotPorted},
-    {.name = "reduce_warp_volatile_legacy", .not_implemented = kNotPorted},
-    {.name = "reduce_warp_syncwarp", .not_implemented = kNotPorted},
-    {.name = "reduce_warp_shfl", .not_implemented = kNotPorted},
-    {.name = "reduce_vec4_grid_stride", .not_implemented = kNotPorted},
+    {.name = "reduce_smem_atomic", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
+    {.name = "reduce_smem_dynamic", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
+    {.name = "reduce_warp_volatile_legacy", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
+    {.name = "reduce_warp_syncwarp", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
+    {.name = "reduce_warp_shfl", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
+    {.name = "reduce_vec4_grid_stride", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
     {.launch = &device_reduce_sum, .port_row = &kDeviceSum},
     {.launch = &block_reduce_atomic_launch, .port_row = &kBlockReduceAtomic},
+};
+
+// This port's conformance profile: CUB's rows stand for the family (the smem tree is kept, narrowed).
+const Allowance kAllowances[] = {
+    {"reduce_by_halving", Decline::port_rows_instead},
+    {"reduce_by_halving_any_n", Decline::port_rows_instead},
+    {"reduce_block_fixup", Decline::port_rows_instead},
+    {"reduce_block_atomic", Decline::port_rows_instead},
+    {"reduce_smem_atomic", Decline::port_rows_instead},
+    {"reduce_smem_dynamic", Decline::port_rows_instead},
+    {"reduce_warp_volatile_legacy", Decline::port_rows_instead},
+    {"reduce_warp_syncwarp", Decline::port_rows_instead},
+    {"reduce_warp_shfl", Decline::port_rows_instead},
+    {"reduce_vec4_grid_stride", Decline::port_rows_instead},
 };
 
 }  // namespace
 
 std::span<const Entry> implementations() { return kTable; }
+std::span<const Allowance> allowances() { return kAllowances; }
 
 }  // namespace smemc::reduce

@@ -14,6 +14,13 @@
 // The tests iterate the join of the spec rows (in spec order, then the
 // port's rows in table order) with the table of the backend the binary
 // links; table_problems() is what a host test asserts empty.
+//
+// Required rows. A backend states, beside its table, which spec rows it may
+// leave out and for which reason (its conformance profile: allowances());
+// every other spec row is required of it. A declined entry gives its reason
+// from the fixed list below (Decline) and its own words (not_implemented);
+// profile_problems() reports a required row declined, or one declined for a
+// reason its profile does not allow.
 
 #include <memory>
 #include <span>
@@ -25,6 +32,30 @@
 #include "common/stream.hpp"
 
 namespace smemc {
+
+// Why a backend may leave a spec row out: the fixed list (docs/porting.md,
+// "Required rows"). Anything else is not a reason to decline a row.
+enum class Decline {
+  none,
+  // The row's blocks wait on one another (the look-back), and the platform
+  // does not promise that every block of a launch makes progress (OpenCL
+  // 1.2 between work-groups).
+  needs_forward_progress,
+  // A marked exhibit that relies on the lanes of a warp running in lockstep,
+  // which the device has no notion of (a CPU).
+  needs_lockstep_lanes,
+  // The row is a GPU block shape; the port stands for the family with rows
+  // of its own (a library call, a CPU algorithm), which the checks iterate.
+  port_rows_instead,
+};
+std::string_view to_string(Decline d) noexcept;
+
+// One line of a backend's conformance profile: `row` may be declined for
+// `reason`. A row with two allowed reasons has two lines.
+struct Allowance {
+  std::string_view row;
+  Decline reason = Decline::none;
+};
 
 template <typename Spec, typename Args>
 struct Implementation {
@@ -38,6 +69,8 @@ struct Implementation {
   Narrowing narrowing;
   // A row this backend defines (not one of the spec's): the row itself.
   const Spec* port_row = nullptr;
+  // Declined (launch = nullptr): the reason, from the fixed list.
+  Decline declined = Decline::none;
 
   std::string_view row_name() const noexcept { return port_row != nullptr ? port_row->doc.name : name; }
 };
@@ -126,6 +159,12 @@ std::vector<std::string> table_problems(std::span<const Spec> specs, std::span<c
     if (entry.launch == nullptr && entry.not_implemented.empty()) {
       problems.push_back("'" + name + "' has no launcher and no reason why not");
     }
+    if (entry.launch == nullptr && entry.declined == Decline::none) {
+      problems.push_back("'" + name + "' is declined without a reason from the fixed list (Decline)");
+    }
+    if (entry.launch != nullptr && entry.declined != Decline::none) {
+      problems.push_back("'" + name + "' has a launcher but says it is declined (" + std::string(to_string(entry.declined)) + ")");
+    }
     if (entry.narrowing.narrows() && entry.narrowing.reason.empty()) {
       problems.push_back("'" + name + "' is narrowed without a reason");
     }
@@ -160,6 +199,38 @@ std::vector<std::string> table_problems(std::span<const Spec> specs, std::span<c
         problems.push_back("port row '" + std::string(table[i].row_name()) + "' is defined twice");
       }
     }
+  }
+  return problems;
+}
+
+// Why a table does not meet the backend's conformance profile, one line per
+// problem: a spec row declined that the profile requires (no allowance for
+// it), or declined for a reason the profile does not allow it; an allowance
+// that names no spec row.
+template <typename Spec, typename Args>
+std::vector<std::string> profile_problems(std::span<const Spec> specs, std::span<const Implementation<Spec, Args>> table,
+                                          std::span<const Allowance> allowances) {
+  std::vector<std::string> problems;
+  for (const Allowance& a : allowances) {
+    bool named = false;
+    for (const Spec& spec : specs) named = named || spec.doc.name == a.row;
+    if (!named) problems.push_back("the conformance profile allows declining '" + std::string(a.row) + "', which no spec row is");
+    if (a.reason == Decline::none) problems.push_back("the conformance profile allows declining '" + std::string(a.row) + "' for no reason");
+  }
+  for (const auto& entry : table) {
+    if (entry.port_row != nullptr || entry.launch != nullptr) continue;
+    std::string allowed;
+    bool allows = false;
+    for (const Allowance& a : allowances) {
+      if (a.row != entry.name) continue;
+      allowed += (allowed.empty() ? "" : ", ") + std::string(to_string(a.reason));
+      allows = allows || a.reason == entry.declined;
+    }
+    if (allows) continue;
+    problems.push_back("spec row '" + std::string(entry.name) + "' is declined (" + std::string(to_string(entry.declined)) + ": " +
+                       std::string(entry.not_implemented) + "), but " +
+                       (allowed.empty() ? std::string("this backend's conformance profile requires it")
+                                        : "its conformance profile allows only " + allowed));
   }
   return problems;
 }

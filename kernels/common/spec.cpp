@@ -5,6 +5,7 @@
 #include <climits>
 #include <numeric>
 
+#include "common/implementation.hpp"
 #include "common/preconditions.hpp"
 
 namespace smemc {
@@ -33,6 +34,16 @@ std::string_view to_string(Determinism d) {
     case Determinism::deterministic: return "deterministic";
     case Determinism::unordered: return "run to run";
     case Determinism::exact: return "exact";
+  }
+  return "?";
+}
+
+std::string_view to_string(Decline d) noexcept {
+  switch (d) {
+    case Decline::none: return "none";
+    case Decline::needs_forward_progress: return "needs forward progress between blocks";
+    case Decline::needs_lockstep_lanes: return "needs lanes in lockstep";
+    case Decline::port_rows_instead: return "the port's own rows stand for the family";
   }
   return "?";
 }

@@ -96,6 +96,10 @@ bool validate(const Spec& s, const Args& args);
 
 using Entry = Implementation<Spec, Args>;
 std::span<const Entry> implementations();
+// The spec rows this backend may decline, and for which reasons (its
+// conformance profile, defined beside its table): every other row is
+// required of it.
+std::span<const Allowance> allowances();
 using Variant = Joined<Spec, Args>;
 
 inline std::shared_ptr<const Spec> narrowed_row(const Spec& s, const Narrowing& n) { return narrowed_1d(s, n); }

@@ -107,6 +107,10 @@ bool validate(const Spec& s, const Args& args);
 // kernels/reduce/cuda/table.cpp).
 using Entry = Implementation<Spec, Args>;
 std::span<const Entry> implementations();
+// The spec rows this backend may decline, and for which reasons (its
+// conformance profile, defined beside its table): every other row is
+// required of it.
+std::span<const Allowance> allowances();
 
 using Variant = Joined<Spec, Args>;
 

@@ -471,6 +471,12 @@ TEST(MovingAverageTable, matches_spec) {
   smemc::testing::expect_no_table_problems(table_problems(specs(), implementations()), "moving_average");
 }
 
+// Required rows: what this backend declines, it declines as its conformance
+// profile (allowances(), beside its table) allows.
+TEST(MovingAverageTable, meets_conformance_profile) {
+  smemc::testing::expect_no_profile_problems(profile_problems(specs(), implementations(), allowances()), "moving_average");
+}
+
 // The cross-backend digest: every deterministic variant on fixed inputs of
 // each data kind.
 void write_digest(std::ostream& out) {

@@ -10,18 +10,20 @@ race happens to give the right sums on a GPU) runs under that
 compute-sanitizer tool instead, with the reduced workload. The source is
 restored afterwards, also on error.
 
-    python3 tests/mutants/mutants.py run <build-dir> [--only BACKEND...]
+    python3 tests/mutants/mutants.py run <build-dir> [--only BACKEND|ID...]
         plant, rebuild and run here (CUDA mutants need a GPU)
-    python3 tests/mutants/mutants.py prebuild <build-dir> <out-dir> [--only BACKEND...]
+    python3 tests/mutants/mutants.py prebuild <build-dir> <out-dir> [--only BACKEND|ID...]
         plant and rebuild here, keep each mutant's stripped test binary in
         <out-dir>/<id>/ (a machine without a GPU builds the CUDA ones)
-    python3 tests/mutants/mutants.py prebuilt <out-dir> [--only BACKEND...]
+    python3 tests/mutants/mutants.py prebuilt <out-dir> [--only BACKEND|ID...]
         run binaries made by `prebuild` (on the GPU machine: no rebuild)
     python3 tests/mutants/mutants.py list
 
-BACKEND is cuda, opencl, host (fixtures and spec rows: no device) or
+BACKEND is cuda, opencl, host (fixtures and spec rows: no device),
 package (the example ports: planted in examples/, caught by the package
-test, which installs this build and rebuilds the example; `run` only). A
+test, which installs this build and rebuilds the example; `run` only) or
+script (the CTest wrappers in ctest_config/: caught by the CTest test the
+mutant names, run from the planted source; `run` only). A
 mutant no test catches makes the script exit 1; one that could not run
 (no device: every test skipped) exits 3. Results are a table on stdout;
 docs/results/ keeps the tables of the recorded runs.
@@ -207,6 +209,32 @@ MUTANTS = [
            "fixtures/src/error_bound.cpp",
            "  if (static_cast<double>(depth) * kUnitRoundoff >= 1.0) return std::numeric_limits<double>::infinity();\n", "",
            "host", FIXTURES, "ErrorBound.*"),
+    # --- required rows, negative controls (issue 16) ---------------------------
+    Mutant("cuda-table-declines", "the CUDA table declines a required row", "kernels/transpose/cuda/transpose.cu",
+           '      {"transpose_padded", &launch_padded},\n',
+           '      {.name = "transpose_padded", .not_implemented = "padding left for later", .declined = Decline::port_rows_instead},\n',
+           "host", CUDA_TRANSPOSE, "TransposeTable.*"),
+    Mutant("ocl-table-declines", "the OpenCL table declines a required row", "kernels/reduce/opencl/table.cpp",
+           '    {"reduce_smem_dynamic", &reduce_smem_dynamic},\n',
+           '    {.name = "reduce_smem_dynamic", .not_implemented = "local arguments are slow here", '
+           '.declined = Decline::needs_forward_progress},\n',
+           "opencl", OCL_REDUCE, "ReduceTable.*"),
+    Mutant("require-device-ignored", "SMEMC_REQUIRE_DEVICE=1 no longer fails a device check without a device",
+           "fixtures/src/testing.cpp", "  if (device_required()) FAIL()", "  if (false && device_required()) FAIL()",
+           "host", FIXTURES, "RequireDeviceSwitch.*", env={"SMEMC_REQUIRE_DEVICE": "1"},
+           clean_output=r"\[  FAILED  \] RequireDeviceSwitch\.device_check"),
+    Mutant("gamma-not-rounded-up", "gamma_k loses its rounding up", "fixtures/src/error_bound.cpp",
+           "  return k == 0 ? 0.0 : up(ku / (1.0 - ku));", "  return k == 0 ? 0.0 : ku / (1.0 - ku);",
+           "host", FIXTURES, "ErrorBound*.*"),
+    Mutant("exact-zero-sign", "the exact sum of cancelling terms with a -0 among them is -0", "fixtures/include/smemc/exact_sum.hpp",
+           "return terms_ > 0 && negative_zero_terms_ == terms_;", "return negative_zero_terms_ > 0;",
+           "host", FIXTURES, "ExactSum*.*"),
+    Mutant("profile-le-strict", "the profile wrapper's <= is strict", "ctest_config/profile.sh",
+           'else if (op == "<=") { holds = x <= t[3] + 0;', 'else if (op == "<=") { holds = x < t[3] + 0;',
+           "script", "profile_selftest.thresholds", "profile_selftest.thresholds"),
+    Mutant("profile-range-open", "the profile wrapper's range leaves out its upper end", "ctest_config/profile.sh",
+           'holds = x >= t[3] + 0 && x <= t[4] + 0;', 'holds = x >= t[3] + 0 && x < t[4] + 0;',
+           "script", "profile_selftest.thresholds", "profile_selftest.thresholds"),
     # --- the example ports, through the package tests (plant, reinstall, rebuild, rerun)
     Mutant("cpu-exact-sticky", "the CPU port's exact sum rounds without its sticky bits", "examples/cpu_port/cpu_exact_sum.cpp",
            "      for (int i = top - 25; i >= 0 && !below; --i) below = bit_at(i);", "",
@@ -242,7 +270,8 @@ def sh(cmd, **kw):
 
 
 def chosen_mutants(only):
-    return [m for m in MUTANTS if not only or m.backend in only]
+    """`only` names backends or mutant ids (either may be mixed)."""
+    return [m for m in MUTANTS if not only or m.backend in only or m.id in only]
 
 
 def check_sources(mutants):
@@ -281,7 +310,7 @@ def run_package_checks(m, build):
 
 def run_checks(m, binary):
     """Runs the mutant's checks; returns (verdict, failing tests, first report)."""
-    if m.backend == "package":
+    if m.backend in ("package", "script"):
         return run_package_checks(m, binary)
     env = dict(os.environ, SMEMC_RESULTS_DIR="")
     env.pop("SMEMC_WORKLOAD", None)  # the device's ordinary workload: a lost atomic update needs real sizes
@@ -324,12 +353,14 @@ def built_mutants(build, only):
             start = time.time()
             path = ROOT / m.file
             source = path.read_text()
-            if m.backend == "package":  # checked while planted: the package test builds the example itself
+            if m.backend in ("package", "script"):  # checked while planted, by a CTest test
                 try:
                     path.write_text(source.replace(m.original, m.planted))
                     # What the package test installs is this build's: brought up to
                     # date (and reconfigured, for a bug in the install rules) first.
-                    sh(["cmake", "--build", str(build), "--target", "smemc_package"])
+                    # A script is run from the source tree as it is.
+                    if m.backend == "package":
+                        sh(["cmake", "--build", str(build), "--target", "smemc_package"])
                     yield m, start
                 finally:
                     path.write_text(source)
@@ -379,14 +410,14 @@ def report(m, verdict, failed, first, seconds, rows):
 def command_run(build, only):
     rows = []
     for m, start in built_mutants(build, only):
-        verdict, failed, first = run_checks(m, build if m.backend == "package" else build / "tests" / m.binary)
+        verdict, failed, first = run_checks(m, build if m.backend in ("package", "script") else build / "tests" / m.binary)
         report(m, verdict, failed, first, time.time() - start, rows)
     finish(rows)
 
 
 def command_prebuild(build, out, only):
     out.mkdir(parents=True, exist_ok=True)
-    for m, start in built_mutants(build, [b for b in (only or ["cuda", "opencl", "host"]) if b != "package"]):
+    for m, start in built_mutants(build, [b for b in (only or ["cuda", "opencl", "host"]) if b not in ("package", "script")]):
         (out / m.id).mkdir(exist_ok=True)
         kept = out / m.id / Path(m.binary).name
         shutil.copy2(build / "tests" / m.binary, kept)
@@ -397,8 +428,8 @@ def command_prebuild(build, out, only):
 def command_prebuilt(out, only):
     rows = []
     for m in chosen_mutants(only):
-        if m.backend == "package":
-            continue  # `run` only: the package test rebuilds the example from the planted source
+        if m.backend in ("package", "script"):
+            continue  # `run` only: checked by a CTest test of the build, while planted
         binary = out / m.id / Path(m.binary).name
         if not binary.is_file():
             print(f"--- {m.id}: no prebuilt binary at {binary}", flush=True)
@@ -421,7 +452,8 @@ def main():
     post_p.add_argument("out", type=Path)
     sub.add_parser("list", help="list the mutants")
     for p in (run_p, pre_p, post_p):
-        p.add_argument("--only", nargs="+", choices=["cuda", "opencl", "host", "package"], help="only these backends' mutants")
+        p.add_argument("--only", nargs="+", choices=["cuda", "opencl", "host", "package", "script"] + [m.id for m in MUTANTS],
+                       help="only these backends' mutants, or these mutants (by id)")
     args = parser.parse_args()
     if args.command == "list":
         for m in MUTANTS:

@@ -32,6 +32,7 @@
 #include "common/cuda/cuda_check.hpp"
 #include "common/cuda/interop.hpp"
 #include "common/implementation.hpp"
+#include "moving_average/spec.hpp"
 #include "reduce/spec.hpp"
 #include "smem_facts/smem_facts.hpp"
 #include "smemc/backend.hpp"
@@ -153,6 +154,19 @@ void run_reduce(std::string_view variant) {
   wait_for_device();
 }
 
+// The look-back scan, in place on n = 2^24 floats, blocks of 256 (tiles of
+// 2048): one pass, so its global traffic is the data once each way plus a
+// status word per tile.
+void run_lookback() {
+  constexpr int kBlock = 256;
+  const auto row = variant_named(smemc::moving_average::specs(), smemc::moving_average::implementations(), "moving_average_lookback");
+  DeviceBuffer<float> data(kReduceCount);
+  DeviceBuffer<std::byte> workspace(row.spec->workspace_bytes(kReduceCount, kBlock));
+  data.upload(nonzero_data(kReduceCount, 4));
+  row.launch({.n = kReduceCount, .data = data.at(), .workspace = workspace.at(), .block = kBlock}, smemc::Stream{});
+  wait_for_device();
+}
+
 struct Case {
   std::string_view name;
   std::string_view kernel;  // the __global__ function whose one launch the check profiles
@@ -169,6 +183,10 @@ constexpr Case kCases[] = {
     {"smem_stride_33", "bank_stride_kernel", [] { run_bank_stride(33); }},
     {"reduce_smem_fixup_16M", "reduce_smem", [] { run_reduce("reduce_smem_fixup"); }},
     {"planted_padding_wrong_dimension_4096", "transpose_padding_on_wrong_dimension", run_planted_transpose},
+    // The fast variants (the last rungs).
+    {"transpose_padded_32x8_4096", "transpose_padded_32x8", [] { run_transpose("transpose_padded_32x8"); }},
+    {"reduce_vec4_16M", "reduce_vec4_kernel", [] { run_reduce("reduce_vec4_grid_stride"); }},
+    {"moving_average_lookback_16M", "lookback_scan", run_lookback},
 };
 
 int print_compute_capability() {

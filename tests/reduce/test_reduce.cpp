@@ -483,6 +483,12 @@ TEST_P(ReduceLauncherNarrowed, refuses_outside_narrowing) {
 // The backend's table names exactly the spec's rows.
 TEST(ReduceTable, matches_spec) { smemc::testing::expect_no_table_problems(table_problems(specs(), implementations()), "reduce"); }
 
+// Required rows: what this backend declines, it declines as its conformance
+// profile (allowances(), beside its table) allows.
+TEST(ReduceTable, meets_conformance_profile) {
+  smemc::testing::expect_no_profile_problems(profile_problems(specs(), implementations(), allowances()), "reduce");
+}
+
 // --- the cross-backend digest ------------------------------------------------
 
 // Every deterministic variant this backend runs, on fixed inputs: sizes

@@ -326,6 +326,12 @@ TEST(TransposeTable, matches_spec) {
   smemc::testing::expect_no_table_problems(table_problems(specs(), implementations()), "transpose");
 }
 
+// Required rows: what this backend declines, it declines as its conformance
+// profile (allowances(), beside its table) allows.
+TEST(TransposeTable, meets_conformance_profile) {
+  smemc::testing::expect_no_profile_problems(profile_problems(specs(), implementations(), allowances()), "transpose");
+}
+
 // The cross-backend digest: every variant (all are deterministic) on a few
 // fixed shapes of arbitrary bit patterns.
 void write_digest(std::ostream& out) {

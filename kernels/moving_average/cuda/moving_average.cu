@@ -128,6 +128,9 @@ std::span<const Entry> implementations() {
   return table;
 }
 
+// The reference backend: every spec row is required of it.
+std::span<const Allowance> allowances() { return {}; }
+
 std::span<const KernelSymbol> kernel_symbols() {
   static const KernelSymbol symbols[] = {
       seed_kernel_symbol(),

@@ -58,12 +58,18 @@ const Entry kTable[] = {
     // promises no forward progress between work-groups (a device may run
     // them one after another, as Oclgrind does, or keep a waiting group
     // resident while its predecessor never starts).
-    {"moving_average_lookback", nullptr,
-     "needs forward progress between work-groups (a tile waits for its predecessors), which OpenCL 1.2 does not promise"},
+    {.name = "moving_average_lookback",
+     .not_implemented = "needs forward progress between work-groups (a tile waits for its predecessors), which OpenCL 1.2 does not promise",
+     .declined = Decline::needs_forward_progress},
 };
+
+// Required: every row but the look-back, which OpenCL 1.2's execution model
+// cannot run (above).
+const Allowance kAllowances[] = {{"moving_average_lookback", Decline::needs_forward_progress}};
 
 }  // namespace
 
 std::span<const Entry> implementations() { return kTable; }
+std::span<const Allowance> allowances() { return kAllowances; }
 
 }  // namespace smemc::moving_average

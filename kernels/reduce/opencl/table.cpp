@@ -183,5 +183,8 @@ const Entry kTable[] = {
 }  // namespace
 
 std::span<const Entry> implementations() { return kTable; }
+// Every spec row is required of this backend (reduce_warp_shfl is
+// implemented; a device without sub-group shuffles reports it unsupported).
+std::span<const Allowance> allowances() { return {}; }
 
 }  // namespace smemc::reduce

@@ -50,5 +50,7 @@ const Entry kTable[] = {
 }  // namespace
 
 std::span<const Entry> implementations() { return kTable; }
+// Every spec row is required of this backend.
+std::span<const Allowance> allowances() { return {}; }
 
 }  // namespace smemc::transpose
