@@ -129,8 +129,8 @@ set(SMEMC_FAMILIES reduce transpose moving_average)
 # Oclgrind). The tools report hazards of the kernels' launches (races,
 # uninitialised and out-of-bounds accesses), which depend on the launch
 # shapes (n, block, data offsets) and not on the values. Left out: the host
-# checks, the large and exhibit checks (the exhibits' findings are asserted
-# by the canaries), the launch-contract checks (a tool serialises launches,
+# checks, the large and exhibit checks (each exhibit has tool runs of its
+# own, held to its expected finding: tests/exhibits.cmake), the launch-contract checks (a tool serialises launches,
 # so a held stream holds the launcher too), and the checks whose launch
 # shapes another kept check already runs with other values: repeatable (the
 # same launch again), error_bound, exact_small_integers and nan_inf (the

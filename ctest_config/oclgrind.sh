@@ -12,6 +12,10 @@
 # expect=clean    pass iff the program exits 0 and Oclgrind reported nothing.
 # expect=flagged  a canary: pass iff Oclgrind reported something matching
 #                 <regex> (it saw the planted hazard).
+# expect=finding  an exhibit's expected finding, exactly: pass iff Oclgrind
+#                 reported something and every report, read as its first line
+#                 and its "Kernel:" line joined by a space, matches <regex>:
+#                 a missing finding, a new one or a different one fails.
 # The program's own --smemc-device-status decides a skip (exit 77) first,
 # under Oclgrind too (its device is the one the program will see).
 set -u
@@ -51,6 +55,24 @@ case $expect in
       exit 1
     fi
     echo "oclgrind.sh: canary flagged as expected (/$regex/)"
+    exit 0 ;;
+  finding)
+    # A kernel diagnostic: the message, then a tab-indented "Kernel:" line.
+    findings=$(awk '/^[[:space:]]+Kernel: / { sub(/^[[:space:]]+/, ""); print previous " " $0 } { previous = $0 }' "$log")
+    runtime=$(grep -c "OpenCL runtime error" "$log")
+    count=$(printf '%s\n' "$findings" | grep -c .)
+    other=$(printf '%s\n' "$findings" | grep -Ev -- "$regex" | grep .)
+    if [ "$count" -eq 0 ]; then
+      echo "oclgrind.sh: EXPECTED FINDING MISSING: no report"
+      exit 1
+    fi
+    if [ -n "$other" ] || [ "$runtime" -ne 0 ]; then
+      echo "oclgrind.sh: A FINDING OTHER THAN THE EXPECTED ONE (/$regex/):"
+      printf '%s\n' "$other" | sed 's/address 0x[0-9a-f]*/address …/' | sort | uniq -c | head -20
+      [ "$runtime" -eq 0 ] || echo "  $runtime OpenCL runtime errors"
+      exit 1
+    fi
+    echo "oclgrind.sh: exactly the expected finding: $count reports, all matching /$regex/"
     exit 0 ;;
   *)
     echo "oclgrind.sh: unknown expectation '$expect'"

@@ -11,6 +11,12 @@
 # expect=flagged  a canary: pass iff compute-sanitizer exits <exit-code> (it
 #                 reported something) and its output matches <regex> (it
 #                 reported the planted hazard).
+# expect=finding  an exhibit's expected finding, exactly: pass iff
+#                 compute-sanitizer exits <exit-code> and every report it
+#                 printed (a line "========= Error: ...", "Warning: ...",
+#                 "Invalid ...", "Uninitialized ...", "Barrier ...",
+#                 "Leaked ...") matches <regex>: a missing finding, a new one
+#                 or a different one fails.
 set -u
 probe=$1 expect=$2 regex=$3 flagged_code=$4
 shift 4
@@ -39,6 +45,25 @@ case $expect in
       exit 1
     fi
     echo "sanitize.sh: canary flagged as expected (/$regex/)"
+    exit 0 ;;
+  finding)
+    if [ "$code" -ne "$flagged_code" ]; then
+      echo "sanitize.sh: EXPECTED FINDING MISSING: expected exit code $flagged_code, got $code"
+      exit 1
+    fi
+    reports=$(grep -E "^========= (Error|Warning|Invalid|Uninitialized|Barrier|Leaked|Misaligned|Program hit)" "$log")
+    count=$(printf '%s\n' "$reports" | grep -c .)
+    other=$(printf '%s\n' "$reports" | grep -Ev -- "$regex" | grep .)
+    if [ "$count" -eq 0 ]; then
+      echo "sanitize.sh: EXPECTED FINDING MISSING: no report line"
+      exit 1
+    fi
+    if [ -n "$other" ]; then
+      echo "sanitize.sh: A FINDING OTHER THAN THE EXPECTED ONE (/$regex/):"
+      printf '%s\n' "$other" | sort | uniq -c | head -20
+      exit 1
+    fi
+    echo "sanitize.sh: exactly the expected finding: $count reports, all matching /$regex/"
     exit 0 ;;
   *)
     echo "sanitize.sh: unknown expectation '$expect'"

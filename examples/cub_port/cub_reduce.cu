@@ -90,7 +90,7 @@ void device_reduce_sum(const Args& a, Stream s) {
 constexpr int kMaxGrid = 1024;
 constexpr int kBlockReduceBlocks[] = {256, 128, 512};
 constexpr contract::SizeCase kBlockReduceContract[] = {
-    {0, 256, ""}, {1, 128, ""}, {1000, 512, ""}, {kIntMax, 512, ""}, {kIntMax + 1, 256, "exceeds"}, {-1, 256, "negative"},
+    {0, 256, ""}, {1, 128, ""}, {1000, 512, ""}, {kIntMax, 512, ""}, {kIntMax + 1, 512, "exceeds"}, {kIntMax + 1, 256, "exceeds"}, {-1, 256, "negative"},
     {10, 64, "block"}, {10, 1024, "block"}, {10, 384, "block"}, {10, 0, "block"},
 };
 

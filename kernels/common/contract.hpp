@@ -10,7 +10,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
+#include <string>
 #include <string_view>
+#include <vector>
+
+namespace smemc {
+struct SizeDomain;
+}
 
 namespace smemc::contract {
 
@@ -21,6 +28,17 @@ struct SizeCase {
   std::string_view refusal;           // empty: must be accepted
   std::size_t data_offset_bytes = 0;  // added to the data address (alignment preconditions)
 };
+
+// Where a 1-D row's table leaves a boundary of its stated domain without a
+// case, one line each (empty: none): a negative n refused; the block rule's
+// ends, each accepted and each passed by one refused (and a block between
+// them that is not a power of two, refused, where the rule wants one); the
+// n limit, accepted at the largest n a block takes and refused past it for
+// that block; an n that is not a power of two or not a multiple, refused,
+// where the domain says so; and for data_alignment > 4, a misaligned data
+// address refused and an aligned one accepted. The tables stay written by
+// hand: this only says which boundary a table forgot.
+std::vector<std::string> contract_gaps(const SizeDomain& domain, std::span<const SizeCase> cases, std::size_t data_alignment);
 
 // A transpose's case.
 struct ShapeCase {

@@ -5,6 +5,7 @@
 #include <climits>
 #include <numeric>
 
+#include "common/contract.hpp"
 #include "common/implementation.hpp"
 #include "common/preconditions.hpp"
 
@@ -89,6 +90,62 @@ std::int64_t smallest_taken_from(const SizeDomain& d, std::int64_t n, int block)
   n = round_up_to(n, d.n_multiple_of);
   if (d.n_power_of_two) n = static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(std::max<std::int64_t>(n, 1))));
   return std::min(n, largest_taken(d, block));
+}
+
+std::vector<std::string> contract::contract_gaps(const SizeDomain& d, std::span<const SizeCase> cases,
+                                                 std::size_t data_alignment) {
+  std::vector<std::string> gaps;
+  auto any = [&](const auto& pred) { return std::any_of(cases.begin(), cases.end(), pred); };
+  auto accepted = [](const SizeCase& c) { return c.refusal.empty(); };
+  auto refused = [](const SizeCase& c) { return !c.refusal.empty(); };
+  if (!any([&](const SizeCase& c) { return refused(c) && c.n < 0; })) gaps.push_back("no case refuses a negative n");
+  const BlockRule& b = d.block;
+  if (b.takes_no_block()) {
+    if (!any([&](const SizeCase& c) { return accepted(c) && c.block == 0; })) gaps.push_back("no case is accepted with block 0");
+    if (!any([&](const SizeCase& c) { return refused(c) && c.block != 0 && c.n >= 0; })) {
+      gaps.push_back("no case refuses a block other than 0");
+    }
+  } else {
+    for (const auto& [block, what] : {std::pair{b.min, "the smallest block"}, std::pair{b.max, "the largest block"}}) {
+      if (!any([&](const SizeCase& c) { return accepted(c) && c.block == block; })) {
+        gaps.push_back(std::string("no case is accepted at ") + what + " (" + std::to_string(block) + ")");
+      }
+    }
+    if (!any([&](const SizeCase& c) { return refused(c) && c.block < b.min && c.n >= 0; })) {
+      gaps.push_back("no case refuses a block below " + std::to_string(b.min));
+    }
+    if (!any([&](const SizeCase& c) { return refused(c) && c.block > b.max && c.n >= 0; })) {
+      gaps.push_back("no case refuses a block above " + std::to_string(b.max));
+    }
+    if (b.power_of_two && b.max > 2 * b.min &&
+        !any([&](const SizeCase& c) { return refused(c) && c.block > b.min && c.block < b.max && !is_power_of_two(c.block); })) {
+      gaps.push_back("no case refuses a block inside the range that is not a power of two");
+    }
+  }
+  const bool limit = any([&](const SizeCase& a) {
+    if (!accepted(a) || a.data_offset_bytes % std::max<std::size_t>(data_alignment, 1) != 0 || a.n != largest_taken(d, a.block)) {
+      return false;
+    }
+    return any([&](const SizeCase& r) { return refused(r) && r.block == a.block && r.n > d.largest_n(a.block); });
+  });
+  if (!limit) gaps.push_back("no block has a case at its n limit (largest n accepted) and one past it (refused)");
+  // An n refused for itself: its block taken, the n under the limit.
+  auto n_only = [&](const SizeCase& c) { return refused(c) && c.n > 0 && b.admits(c.block) && c.n <= d.largest_n(c.block); };
+  if (d.n_power_of_two && !any([&](const SizeCase& c) { return n_only(c) && !is_power_of_two(c.n); })) {
+    gaps.push_back("no case refuses an n that is not a power of two");
+  }
+  if (d.n_multiple_of > 1 && !any([&](const SizeCase& c) { return n_only(c) && c.n % d.n_multiple_of != 0; })) {
+    gaps.push_back("no case refuses an n that is not a multiple of " + std::to_string(d.n_multiple_of));
+  }
+  if (data_alignment > alignof(float)) {
+    if (!any([&](const SizeCase& c) { return refused(c) && c.data_offset_bytes % data_alignment != 0; })) {
+      gaps.push_back("no case refuses data misaligned for its " + std::to_string(data_alignment) + "-byte loads");
+    }
+    if (!any([&](const SizeCase& c) { return accepted(c) && c.data_offset_bytes != 0 && c.data_offset_bytes % data_alignment == 0; })) {
+      gaps.push_back("no case accepts data at a nonzero offset that is a multiple of " + std::to_string(data_alignment));
+    }
+  }
+  return gaps;
 }
 
 std::string describe(const Narrowing& n) {

@@ -152,4 +152,37 @@ bool validate(const Spec& s, const Args& a) {
   return true;
 }
 
+std::vector<std::string> contract_gaps(const ShapeDomain& d, std::span<const contract::ShapeCase> cases) {
+  std::vector<std::string> gaps;
+  auto any = [&](const auto& pred) { return std::any_of(cases.begin(), cases.end(), pred); };
+  auto accepted = [](const contract::ShapeCase& c) { return c.refusal.empty(); };
+  auto refused = [](const contract::ShapeCase& c) { return !c.refusal.empty(); };
+  if (!any([&](const contract::ShapeCase& c) { return refused(c) && c.rows < 0; })) gaps.push_back("no case refuses negative rows");
+  if (!any([&](const contract::ShapeCase& c) { return refused(c) && c.cols < 0; })) gaps.push_back("no case refuses negative cols");
+  if (!any([&](const contract::ShapeCase& c) { return accepted(c) && c.rows == d.max_rows; })) {
+    gaps.push_back("no case is accepted at the row limit (" + std::to_string(d.max_rows) + ")");
+  }
+  if (!any([&](const contract::ShapeCase& c) {
+        return refused(c) && c.rows > d.max_rows && (d.square ? c.cols == c.rows : c.cols >= 0 && c.cols <= d.max_cols);
+      })) {
+    gaps.push_back("no case refuses rows past the limit (" + std::to_string(d.max_rows) + ")");
+  }
+  if (!d.square) {
+    if (!any([&](const contract::ShapeCase& c) { return accepted(c) && c.cols == d.max_cols; })) {
+      gaps.push_back("no case is accepted at the column limit (" + std::to_string(d.max_cols) + ")");
+    }
+    if (!any([&](const contract::ShapeCase& c) { return refused(c) && c.cols > d.max_cols && c.rows >= 0 && c.rows <= d.max_rows; })) {
+      gaps.push_back("no case refuses cols past the limit (" + std::to_string(d.max_cols) + ")");
+    }
+  } else if (!any([&](const contract::ShapeCase& c) { return refused(c) && c.rows >= 0 && c.cols >= 0 && c.rows != c.cols; })) {
+    gaps.push_back("no case refuses a shape that is not square");
+  }
+  if (d.multiple_of > 1 && !any([&](const contract::ShapeCase& c) {
+        return refused(c) && c.rows >= 0 && c.cols >= 0 && (c.rows % d.multiple_of != 0 || c.cols % d.multiple_of != 0);
+      })) {
+    gaps.push_back("no case refuses a shape off the multiple of " + std::to_string(d.multiple_of));
+  }
+  return gaps;
+}
+
 }  // namespace smemc::transpose

@@ -59,6 +59,14 @@ std::span<const Spec> specs();
 const Spec& spec_named(std::string_view name);
 // Empty when the row takes the shape, else why not.
 std::string shape_violation(const Spec& s, std::int64_t rows, std::int64_t cols);
+
+// Where a transpose's fixed table leaves a boundary of its stated shapes
+// without a case, one line each (empty: none): negative rows and negative
+// cols refused; the row limit and (rows x cols) the column limit, each
+// accepted at the limit and refused past it (the other side in its range); a non-square shape refused
+// where the row is square only; a shape off the multiple refused where
+// there is one. contract_gaps of contract.hpp, for shapes.
+std::vector<std::string> contract_gaps(const ShapeDomain& shape, std::span<const contract::ShapeCase> cases);
 std::string preconditions(const Spec& s);
 // The launchers' shared checks (same messages on every backend): the shape,
 // null in or out, in and out overlapping. Returns false for an empty matrix.

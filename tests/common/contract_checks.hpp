@@ -44,6 +44,15 @@ void expect_tables_name_rows(const std::vector<VariantCases<Case>>& table, const
   }
 }
 
+// contract_gaps() of a row's table: a boundary of its stated domain with no
+// case is a table to complete (by hand: contract_tables.hpp, or the port
+// row's contract_cases).
+inline void expect_no_gaps(std::string_view variant, const std::vector<std::string>& gaps) {
+  std::string text;
+  for (const auto& g : gaps) text += "\n  " + g;
+  EXPECT_TRUE(gaps.empty()) << variant << "'s fixed table misses a boundary of its stated domain:" << text;
+}
+
 inline std::string describe(std::string_view variant, const SizeCase& c) {
   return std::string(variant) + " n=" + std::to_string(c.n) + " block=" + std::to_string(c.block) + " data offset " +
          std::to_string(c.data_offset_bytes);

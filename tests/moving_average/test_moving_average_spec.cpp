@@ -120,6 +120,13 @@ TEST_P(MovingAverageSpecModel, model_within_bound) {
 }
 
 // The row's validate() refuses and accepts exactly what its fixed table says.
+// The fixed table has a case at each boundary of the row's stated domain
+// (the row as stated: a narrowing's own boundaries are refuses_outside_narrowing's).
+TEST_P(MovingAverageSpec, contract_table_covers_the_domain) {
+  const Spec& s = *GetParam().declared;
+  contract::expect_no_gaps(s.doc.name, contract::contract_gaps(s.domain, contract::contract_of(s, contract::moving_average_cases()), s.data_alignment));
+}
+
 TEST_P(MovingAverageSpec, contract_table) {
   const Spec& s = *GetParam().spec;
   contract::expect_table_holds(

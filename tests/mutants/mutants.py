@@ -57,6 +57,10 @@ class Mutant:
     # A regex the output must show for the run to count as clean; its absence
     # is the catch (for a check whose failure is a missing line, not a FAILED test).
     clean_output: str = ""
+    # A CTest test of the build that must fail (a tool run with its own
+    # expectation, such as an exhibit's exact finding), run instead of the
+    # binary once it is rebuilt with the bug; `run` only.
+    ctest: str = ""
 
 
 CUDA_REDUCE, CUDA_TRANSPOSE, CUDA_MA = "smemc_reduce_cuda_tests", "smemc_transpose_cuda_tests", "smemc_moving_average_cuda_tests"
@@ -235,6 +239,13 @@ MUTANTS = [
     Mutant("profile-range-open", "the profile wrapper's range leaves out its upper end", "ctest_config/profile.sh",
            'holds = x >= t[3] + 0 && x <= t[4] + 0;', 'holds = x >= t[3] + 0 && x < t[4] + 0;',
            "script", "profile_selftest.thresholds", "profile_selftest.thresholds"),
+    Mutant("ocl-seed-sums-past", "the seed exhibit gets worse: its last work-item also sums the slot past its own",
+           "kernels/moving_average/opencl/moving_average.cl",
+           "  for (i = 0; i <= index; i++) {\n    sum += sh_arr[i];", "  for (i = 0; i <= index + 1; i++) {\n    sum += sh_arr[i];",
+           "opencl", OCL_MA, "oclgrind.exhibit.moving_average_seed", ctest="oclgrind.exhibit.moving_average_seed"),
+    Mutant("contract-case-removed", "the vec4 row's contract table loses its aligned-offset acceptance",
+           "tests/common/contract_tables.hpp", '{64, 256, "aligned", 8}, {64, 256, "", 16}}}', '{64, 256, "aligned", 8}}}',
+           "host", SPEC, "reduce/ReduceSpec.contract*"),
     # --- the example ports, through the package tests (plant, reinstall, rebuild, rerun)
     Mutant("cpu-exact-sticky", "the CPU port's exact sum rounds without its sticky bits", "examples/cpu_port/cpu_exact_sum.cpp",
            "      for (int i = top - 25; i >= 0 && !below; --i) below = bit_at(i);", "",
@@ -292,10 +303,11 @@ def find_sanitizer():
 
 
 def run_package_checks(m, build):
-    """A package mutant: its package test (which copies the planted example,
-    installs this build and builds the example against it) must fail on a
-    test its filter names."""
-    tested = sh(["ctest", "--test-dir", str(build), "-R", f"^{re.escape(m.binary)}$", "--output-on-failure"], timeout=900)
+    """A package or script mutant, or one with `ctest`: its CTest test (the
+    package test copies the planted example, installs this build and builds
+    the example against it) must fail on a test its filter names."""
+    test = m.ctest or m.binary
+    tested = sh(["ctest", "--test-dir", str(build), "-R", f"^{re.escape(test)}$", "--output-on-failure"], timeout=900)
     out = tested.stdout
     # gtest's verdicts, and the example's CTest list (a crash prints no gtest verdict).
     failed = set(re.findall(r"^\[  FAILED  \] ([^,\s]+)", out, re.M))
@@ -303,15 +315,19 @@ def run_package_checks(m, build):
     failed = sorted(failed)
     wanted = [f for f in failed if any(fnmatch.fnmatch(f, p) for p in m.gtest_filter.split(":"))]
     if tested.returncode != 0 and wanted:
-        first = re.search(r"^(.*(?:Failure|exceeds|expected|accepted|did not|lacks).*)$", out, re.M)
+        first = re.search(r"^(.*(?:Failure|exceeds|expected|accepted|did not|lacks|OTHER THAN|MISSING).*)$", out, re.M)
         return "caught", wanted, first.group(1)[:200] if first else ""
     return "NOT CAUGHT", failed, out[-300:].replace("\n", " | ")
 
 
-def run_checks(m, binary):
+def run_checks(m, binary, build=None):
     """Runs the mutant's checks; returns (verdict, failing tests, first report)."""
     if m.backend in ("package", "script"):
         return run_package_checks(m, binary)
+    if m.ctest:
+        if build is None:
+            return "SKIPPED (a CTest check: `run` only)", [], ""
+        return run_package_checks(m, build)
     env = dict(os.environ, SMEMC_RESULTS_DIR="")
     env.pop("SMEMC_WORKLOAD", None)  # the device's ordinary workload: a lost atomic update needs real sizes
     env.pop("RC_PARAMS", None)
@@ -410,7 +426,7 @@ def report(m, verdict, failed, first, seconds, rows):
 def command_run(build, only):
     rows = []
     for m, start in built_mutants(build, only):
-        verdict, failed, first = run_checks(m, build if m.backend in ("package", "script") else build / "tests" / m.binary)
+        verdict, failed, first = run_checks(m, build if m.backend in ("package", "script") else build / "tests" / m.binary, build)
         report(m, verdict, failed, first, time.time() - start, rows)
     finish(rows)
 

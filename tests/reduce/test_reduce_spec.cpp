@@ -116,6 +116,13 @@ TEST_P(ReduceSpecModel, model_within_bound) {
 }
 
 // The row's validate() refuses and accepts exactly what its fixed table says.
+// The fixed table has a case at each boundary of the row's stated domain
+// (the row as stated: a narrowing's own boundaries are refuses_outside_narrowing's).
+TEST_P(ReduceSpec, contract_table_covers_the_domain) {
+  const Spec& s = *GetParam().declared;
+  contract::expect_no_gaps(s.doc.name, contract::contract_gaps(s.domain, contract::contract_of(s, contract::reduce_cases()), s.data_alignment));
+}
+
 TEST_P(ReduceSpec, contract_table) {
   const Spec& s = *GetParam().spec;
   contract::expect_table_holds(

@@ -36,6 +36,13 @@ TEST_P(TransposeSpec, spec_row) {
 }
 
 // The row's validate() refuses and accepts exactly what its fixed table says.
+// The fixed table has a case at each boundary of the row's stated domain
+// (the row as stated: a narrowing's own boundaries are refuses_outside_narrowing's).
+TEST_P(TransposeSpec, contract_table_covers_the_domain) {
+  const Spec& s = *GetParam().declared;
+  contract::expect_no_gaps(s.doc.name, contract_gaps(s.shape, contract::contract_of(s, contract::transpose_cases())));
+}
+
 TEST_P(TransposeSpec, contract_table) {
   const Spec& s = *GetParam().spec;
   contract::expect_table_holds(
@@ -45,6 +52,24 @@ TEST_P(TransposeSpec, contract_table) {
       },
       [&](const contract::ShapeCase& c) { return contract::describe(s.doc.name, c); },
       [&](const contract::ShapeCase& c) { return shape_violation(s, c.rows, c.cols); });
+}
+
+// contract_gaps for shapes, against a table where every case is the only
+// one at its boundary: complete, nothing missing; any one taken out, reported.
+TEST(TransposeContractGaps, every_boundary_case_removed_is_reported) {
+  const ShapeDomain rectangular{.square = false, .max_rows = 100, .max_cols = 200, .multiple_of = 4};
+  const std::vector<contract::ShapeCase> minimal = {{-1, 4, "negative"}, {4, -1, "negative"}, {100, 200, ""},
+                                                    {104, 4, "exceeds"}, {4, 204, "exceeds"}, {6, 4, "multiple"}};
+  EXPECT_TRUE(contract_gaps(rectangular, minimal).empty());
+  for (std::size_t i = 0; i < minimal.size(); ++i) {
+    std::vector<contract::ShapeCase> cases = minimal;
+    cases.erase(cases.begin() + static_cast<std::ptrdiff_t>(i));
+    EXPECT_FALSE(contract_gaps(rectangular, cases).empty()) << "case " << i << " removed, and nothing reported";
+  }
+  const ShapeDomain square{.square = true, .max_rows = 100, .max_cols = 100};
+  const std::vector<contract::ShapeCase> square_cases = {{-1, -1, "negative"}, {100, 100, ""}, {101, 101, "exceeds"}, {4, 5, "square"}};
+  EXPECT_TRUE(contract_gaps(square, square_cases).empty());
+  EXPECT_FALSE(contract_gaps(square, std::span(square_cases).first(3)).empty()) << "no non-square shape refused";
 }
 
 INSTANTIATE_TEST_SUITE_P(transpose, TransposeSpec, ::testing::ValuesIn(spec_checked_rows()), smemc::testing::VariantName{});

@@ -1,0 +1,58 @@
+# The exhibits' expected findings. A marked exhibit (known-bad code kept as
+# the texts show it) runs under every tool like any row, and what each tool
+# reports of it is fixed here: a regex that every report must match (the
+# one hazard the exhibit is kept to show, in the kernel that has it), or
+# `clean`. A missing finding, a new one or a different one fails
+# (sanitize.sh and oclgrind.sh, expect=finding), so an exhibit cannot get
+# worse unnoticed. Which platforms the hazard gives wrong results on is the
+# row's exhibit_reason and docs/porting.md's OpenCL table.
+#
+#   family !! exhibit row !! tool !! expected (regex, or clean)
+set(SMEMC_EXHIBIT_FINDINGS
+  # The legacy warp tail reads its partner's slot with no barrier between a
+  # lane's read and its neighbour's write: racecheck reports the race in the
+  # tail (as warnings: the lanes are in one warp), and nothing else.
+  "reduce!!reduce_warp_volatile_legacy!!racecheck!!Race reported between .*warp_tail_volatile_legacy"
+  "reduce!!reduce_warp_volatile_legacy!!memcheck!!clean"
+  "reduce!!reduce_warp_volatile_legacy!!synccheck!!clean"
+  "reduce!!reduce_warp_volatile_legacy!!initcheck!!clean"
+  "reduce!!reduce_warp_volatile_legacy!!oclgrind!!data race at local memory.*Kernel: reduce_warp_volatile_legacy"
+  # The seed's trailing store sh_arr[index] = average races with the larger
+  # threads' reads of sh_arr[index].
+  "moving_average!!moving_average_seed!!racecheck!!Race reported between .*gpu_shared_memory"
+  "moving_average!!moving_average_seed!!memcheck!!clean"
+  "moving_average!!moving_average_seed!!synccheck!!clean"
+  "moving_average!!moving_average_seed!!initcheck!!clean"
+  "moving_average!!moving_average_seed!!oclgrind!!data race at local memory.*Kernel: gpu_shared_memory")
+
+# The gtest filter of an exhibit's tool run: its checks, less what the tool
+# runs leave out for every row (SMEMC_TOOL_RUN_FILTER but the exhibits).
+function(smemc_exhibit_filter row out)
+  string(REPLACE "*__exhibit:" "" negatives "${SMEMC_TOOL_RUN_FILTER}")
+  set(${out} "*/${row}__exhibit${negatives}" PARENT_SCOPE)
+endfunction()
+
+# smemc_exhibit_findings(<tool>... CALLBACK <function>): calls
+# <function>(<family> <row> <tool> <expect> <regex> <filter>) for each entry
+# of those tools.
+macro(smemc_for_exhibit_findings tools callback)
+  foreach(_entry IN LISTS SMEMC_EXHIBIT_FINDINGS)
+    string(REPLACE "!!" ";" _fields "${_entry}")
+    list(GET _fields 0 _family)
+    list(GET _fields 1 _row)
+    list(GET _fields 2 _tool)
+    list(GET _fields 3 _expected)
+    if(NOT _tool IN_LIST ${tools})
+      continue()
+    endif()
+    if(_expected STREQUAL "clean")
+      set(_expect clean)
+      set(_regex "-")
+    else()
+      set(_expect finding)
+      set(_regex "${_expected}")
+    endif()
+    smemc_exhibit_filter(${_row} _filter)
+    cmake_language(CALL ${callback} ${_family} ${_row} ${_tool} ${_expect} "${_regex}" "${_filter}")
+  endforeach()
+endmacro()
