@@ -117,6 +117,16 @@ for step in "$@"; do
         say "ncu $kernel: exit $?"
         grep -E "DRAM Throughput|Memory Throughput|Duration|Achieved Occupancy|Compute \(SM\) Throughput|L2 Cache Throughput" \
           "$out/ncu-$kernel.txt" | head -8 | tee -a "$summary"
+      done
+      # The transposes' DRAM bytes against the ideal (each matrix once each
+      # way: 2 x 16384^2 x 4 B = 2 GiB), beside a plain copy kernel's.
+      for kernel in transpose_padded_32x8 transpose_padded; do
+        timeout 120 "$ncu_bin" --clock-control none --metrics dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_tex_op_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum \
+          --launch-count 1 --kernel-name "regex:^$kernel\$" \
+          build/dev/bench/smemc_bench -b transpose -a variant=$kernel -a side=16384 --min-samples 1 --max-noise 100 --timeout 1 \
+          > "$out/ncu-bytes-$kernel.txt" 2>&1
+        say "ncu bytes $kernel: exit $?"
+        grep -E "dram__|lts__|gpu__time" "$out/ncu-bytes-$kernel.txt" | head -8 | tee -a "$summary"
       done ;;
     mutants)
       timeout ${SMEMC_MUTANTS_TIMEOUT:-500} python3 tests/mutants/mutants.py prebuilt .mutants > "$out/mutants.txt" 2>&1

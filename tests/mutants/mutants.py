@@ -64,6 +64,7 @@ class Mutant:
 
 
 CUDA_REDUCE, CUDA_TRANSPOSE, CUDA_MA = "smemc_reduce_cuda_tests", "smemc_transpose_cuda_tests", "smemc_moving_average_cuda_tests"
+CUDA_SCHEDULING = "smemc_scheduling_cuda_tests"
 OCL_REDUCE, OCL_TRANSPOSE, OCL_MA = ("opencl/smemc_reduce_opencl_tests", "opencl/smemc_transpose_opencl_tests",
                                      "opencl/smemc_moving_average_opencl_tests")
 FIXTURES, SPEC = "smemc_fixture_tests", "smemc_spec_tests"
@@ -246,6 +247,16 @@ MUTANTS = [
     Mutant("contract-case-removed", "the vec4 row's contract table loses its aligned-offset acceptance",
            "tests/common/contract_tables.hpp", '{64, 256, "aligned", 8}, {64, 256, "", 16}}}', '{64, 256, "aligned", 8}}}',
            "host", SPEC, "reduce/ReduceSpec.contract*"),
+    Mutant("lookback-blockidx-tile", "the look-back trusts blockIdx.x for its tile instead of the ticket",
+           "kernels/moving_average/cuda/moving_average_lookback.cu",
+           "  if (threadIdx.x == 0) tile_of_block = static_cast<int>(atomicAdd(ticket, 1u));",
+           "  if (threadIdx.x == 0) tile_of_block = static_cast<int>(blockIdx.x + 0u * atomicAdd(ticket, 1u));",
+           "cuda", CUDA_SCHEDULING, "SchedulingAdversary.*"),
+    Mutant("ocl-workspace-offset", "the OpenCL tree launcher takes the data's offset for the workspace's",
+           "kernels/reduce/opencl/table.cpp",
+           "  const BufferArg in = buffer<float>(a.data, name), partials = buffer<float>(a.workspace, name);",
+           "  const BufferArg in = buffer<float>(a.data, name), partials{buffer<float>(a.workspace, name).mem, in.offset};",
+           "opencl", OCL_REDUCE, "*/reduce_smem_fixup"),
     # --- the example ports, through the package tests (plant, reinstall, rebuild, rerun)
     Mutant("cpu-exact-sticky", "the CPU port's exact sum rounds without its sticky bits", "examples/cpu_port/cpu_exact_sum.cpp",
            "      for (int i = top - 25; i >= 0 && !below; --i) below = bit_at(i);", "",

@@ -17,6 +17,14 @@ KernelSymbol seed_kernel_symbol();
 void launch_moving_average_lookback(const Args& args, Stream stream);
 KernelSymbol lookback_kernel_symbol();
 
+// The scheduling adversary (tests/scheduling): the look-back's own code, with
+// block 0 taking its ticket only once every other block has finished (the
+// blocks started in the worst order for a tile that trusted blockIdx), and
+// its waits bounded to a second. `counters`: two device words, [0] the
+// blocks finished, [1] nonzero when a wait gave up (a deadlock the
+// unbounded kernel would hang in); cleared on the stream by this call.
+void launch_lookback_block0_last(const Args& args, Stream stream, unsigned* counters);
+
 // Every moving-average kernel, for the shared-memory facts.
 std::span<const KernelSymbol> kernel_symbols();
 

@@ -21,9 +21,12 @@
 //   the launcher clears on the stream.
 // Forward progress: a tile only waits for tiles with earlier tickets, whose
 //   blocks have started and never wait for later ones: no deadlock however
-//   the blocks are scheduled.
+//   the blocks are scheduled. The scheduling adversary below holds that to
+//   a test (tests/scheduling): the same code with block 0 started last.
 
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 
 #include "common/cuda/cuda_check.hpp"
 #include "common/cuda/interop.hpp"
@@ -49,10 +52,36 @@ __device__ void publish(Status* status, int tile, Flag flag, float value) {
   *reinterpret_cast<volatile Status*>(status + tile) = pack(flag, value);
 }
 
-__device__ Status wait_for(const Status* status, int tile) {
+// The scheduling adversary's hooks (launch_lookback_block0_last): where a
+// wait would never end, a bounded one gives up after a second and says so,
+// instead of hanging the test.
+struct Adversary {
+  unsigned* finished = nullptr;   // blocks done (block 0 waits for all others)
+  unsigned* timed_out = nullptr;  // set when a bounded wait gave up
+};
+
+__device__ unsigned long long nanoseconds() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+// Gives up (true) once `since` is a second old, and says so in *timed_out.
+__device__ bool waited_too_long(unsigned long long since, unsigned* timed_out) {
+  if (nanoseconds() - since < 1000000000ull) return false;
+  atomicExch(timed_out, 1u);
+  return true;
+}
+
+template <bool kBounded>
+__device__ Status wait_for(const Status* status, int tile, const Adversary& adversary) {
   Status s;
+  const unsigned long long since = kBounded ? nanoseconds() : 0;
   do {
     s = *reinterpret_cast<const volatile Status*>(status + tile);
+    if constexpr (kBounded) {
+      if ((s >> 32) == kNotYet && waited_too_long(since, adversary.timed_out)) return pack(kInclusive, 0.0f);
+    }
   } while ((s >> 32) == kNotYet);
   return s;
 }
@@ -70,14 +99,15 @@ __device__ float warp_inclusive_scan(float v, int lane) {
 // Warp 0's look-back for tile > 0: the exclusive prefix E, the sum of the
 // predecessors' aggregates from the nearest, ending with the first
 // inclusive prefix met. Every lane returns the same value.
-__device__ float look_back(const Status* status, int tile, int lane) {
+template <bool kBounded>
+__device__ float look_back(const Status* status, int tile, int lane, const Adversary& adversary) {
   bool any = false;
   float running = 0.0f;
   for (int nearest = tile - 1;; nearest -= 32) {
     const int j = nearest - lane;
     // Tile 0 always publishes its inclusive prefix, so no window reads
     // past it; lanes beyond it hold an inclusive +0 they never contribute.
-    const Status s = j >= 0 ? wait_for(status, j) : pack(kInclusive, 0.0f);
+    const Status s = j >= 0 ? wait_for<kBounded>(status, j, adversary) : pack(kInclusive, 0.0f);
     const unsigned inclusive = __ballot_sync(kFull, (s >> 32) == kInclusive);
     const int last = inclusive != 0 ? __ffs(inclusive) - 1 : 31;
     const float value = __uint_as_float(static_cast<unsigned>(s));
@@ -90,11 +120,23 @@ __device__ float look_back(const Status* status, int tile, int lane) {
   }
 }
 
-__global__ void __launch_bounds__(1024) lookback_scan(long long n, float* data, Status* status, unsigned* ticket) {
+// The kernel's body; kAdversary: block 0 takes its ticket only once every
+// other block has finished, and every wait is bounded.
+template <bool kAdversary>
+__device__ __forceinline__ void lookback_scan_body(long long n, float* data, Status* status, unsigned* ticket,
+                                                   const Adversary& adversary) {
   __shared__ int tile_of_block;
   __shared__ float warp_prefix[32];  // the warp totals, then the warps' exclusive prefixes
   __shared__ float tile_aggregate;
   __shared__ float tile_exclusive;
+  if constexpr (kAdversary) {
+    if (blockIdx.x == 0 && threadIdx.x == 0) {
+      const unsigned long long since = nanoseconds();
+      while (*reinterpret_cast<volatile unsigned*>(adversary.finished) < gridDim.x - 1 &&
+             !waited_too_long(since, adversary.timed_out)) {
+      }
+    }
+  }
   if (threadIdx.x == 0) tile_of_block = static_cast<int>(atomicAdd(ticket, 1u));
   __syncthreads();  // the ticket is known to the block
   const int tile = tile_of_block;
@@ -135,7 +177,7 @@ __global__ void __launch_bounds__(1024) lookback_scan(long long n, float* data, 
     float exclusive = 0.0f;
     if (tile > 0) {
       if (lane == 0) publish(status, tile, kAggregate, aggregate);
-      exclusive = look_back(status, tile, lane);
+      exclusive = look_back<kAdversary>(status, tile, lane, adversary);
     }
     if (lane == 0) {
       publish(status, tile, kInclusive, exclusive + aggregate);
@@ -156,21 +198,59 @@ __global__ void __launch_bounds__(1024) lookback_scan(long long n, float* data, 
       if (first + k < n) data[first + k] = out[k];
     }
   }
+  if constexpr (kAdversary) {
+    __syncthreads();  // every thread of the block has written its outputs
+    if (threadIdx.x == 0) {
+      __threadfence();
+      atomicAdd(adversary.finished, 1u);
+    }
+  }
+}
+
+__global__ void __launch_bounds__(1024) lookback_scan(long long n, float* data, Status* status, unsigned* ticket) {
+  lookback_scan_body<false>(n, data, status, ticket, Adversary{});
+}
+
+__global__ void __launch_bounds__(1024) lookback_scan_block0_last(long long n, float* data, Status* status, unsigned* ticket,
+                                                                  Adversary adversary) {
+  lookback_scan_body<true>(n, data, status, ticket, adversary);
 }
 
 }  // namespace
 
+// The launch's status words (cleared on the stream) and its ticket counter.
+struct LookbackLaunch {
+  float* data;
+  Status* status;
+  unsigned* ticket;
+  unsigned tiles;
+};
+LookbackLaunch prepare_lookback(const char* name, const Args& a, Stream s) {
+  float* data = device_pointer<float>(a.data);
+  require_aligned(name, data, 16);
+  const std::int64_t tiles = ceil_div(a.n, std::int64_t{kItems} * a.block);
+  auto* status = device_pointer<Status>(a.workspace);
+  SMEMC_CUDA_CHECK(cudaMemsetAsync(status, 0, spec_named("moving_average_lookback").workspace_bytes(a.n, a.block), as_cuda(s)));
+  return {data, status, reinterpret_cast<unsigned*>(status + tiles), static_cast<unsigned>(tiles)};
+}
+
 void launch_moving_average_lookback(const Args& a, Stream s) {
   constexpr const char* kName = "moving_average_lookback";
   if (!validate(spec_named(kName), a)) return;
-  float* data = device_pointer<float>(a.data);
-  require_aligned(kName, data, 16);
-  const std::int64_t tiles = ceil_div(a.n, std::int64_t{kItems} * a.block);
-  auto* status = device_pointer<Status>(a.workspace);
-  SMEMC_CUDA_CHECK(cudaMemsetAsync(status, 0, spec_named(kName).workspace_bytes(a.n, a.block), as_cuda(s)));
-  lookback_scan<<<static_cast<unsigned>(tiles), a.block, 0, as_cuda(s)>>>(a.n, data, status,
-                                                                         reinterpret_cast<unsigned*>(status + tiles));
+  const LookbackLaunch l = prepare_lookback(kName, a, s);
+  lookback_scan<<<l.tiles, a.block, 0, as_cuda(s)>>>(a.n, l.data, l.status, l.ticket);
   SMEMC_CHECK_LAUNCH("lookback_scan");
+}
+
+void launch_lookback_block0_last(const Args& a, Stream s, unsigned* counters) {
+  constexpr const char* kName = "moving_average_lookback (block 0 last)";
+  if (counters == nullptr) throw std::invalid_argument(std::string(kName) + ": counters is null");
+  if (!validate(spec_named("moving_average_lookback"), a)) return;
+  const LookbackLaunch l = prepare_lookback(kName, a, s);
+  SMEMC_CUDA_CHECK(cudaMemsetAsync(counters, 0, 2 * sizeof(unsigned), as_cuda(s)));
+  lookback_scan_block0_last<<<l.tiles, a.block, 0, as_cuda(s)>>>(a.n, l.data, l.status, l.ticket,
+                                                                 Adversary{counters, counters + 1});
+  SMEMC_CHECK_LAUNCH("lookback_scan_block0_last");
 }
 
 KernelSymbol lookback_kernel_symbol() {
