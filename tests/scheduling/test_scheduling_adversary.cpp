@@ -42,14 +42,15 @@ TEST_F(SchedulingAdversary, lookback_with_block_0_started_last) {
     const std::vector<float> a = exact_input(n);
     DeviceBuffer<float> data(a.size());
     DeviceBuffer<std::byte> workspace(s.workspace_bytes(n, block));
-    DeviceBuffer<unsigned> counters(2);
+    DeviceBuffer<unsigned> counters(3);
     data.upload(a);
     launch_lookback_block0_last({.n = n, .data = data.at(), .workspace = workspace.at(), .block = block}, {},
                                 device_pointer<unsigned>(counters.at()));
     backend().synchronize({});
     const std::vector<unsigned> c = counters.download();
     EXPECT_EQ(c[1], 0u) << context << ": a wait gave up after a second: a tile waited for one whose block could not start";
-    EXPECT_EQ(c[0], static_cast<unsigned>(tiles - 1)) << context << ": blocks finished before block 0 took its ticket";
+    EXPECT_EQ(c[0], static_cast<unsigned>(tiles)) << context << ": blocks finished";
+    EXPECT_EQ(c[2], static_cast<unsigned>(tiles - 1)) << context << ": block 0, started last, took the last tile";
     expect_elementwise(std::span<const float>(model::lookback_mean_model(a, block)), std::span<const float>(data.download()),
                        NanPayloads::may_differ, context, [](std::size_t j) { return "[" + std::to_string(j) + "]"; });
   }

@@ -20,9 +20,10 @@ KernelSymbol lookback_kernel_symbol();
 // The scheduling adversary (tests/scheduling): the look-back's own code, with
 // block 0 taking its ticket only once every other block has finished (the
 // blocks started in the worst order for a tile that trusted blockIdx), and
-// its waits bounded to a second. `counters`: two device words, [0] the
+// its waits bounded to a second. `counters`: three device words, [0] the
 // blocks finished, [1] nonzero when a wait gave up (a deadlock the
-// unbounded kernel would hang in); cleared on the stream by this call.
+// unbounded kernel would hang in), [2] the tile block 0 took; cleared on
+// the stream by this call.
 void launch_lookback_block0_last(const Args& args, Stream stream, unsigned* counters);
 
 // Every moving-average kernel, for the shared-memory facts.

@@ -56,8 +56,9 @@ __device__ void publish(Status* status, int tile, Flag flag, float value) {
 // wait would never end, a bounded one gives up after a second and says so,
 // instead of hanging the test.
 struct Adversary {
-  unsigned* finished = nullptr;   // blocks done (block 0 waits for all others)
-  unsigned* timed_out = nullptr;  // set when a bounded wait gave up
+  unsigned* finished = nullptr;       // blocks done (block 0 waits for all others)
+  unsigned* timed_out = nullptr;      // set when a bounded wait gave up
+  unsigned* block0_ticket = nullptr;  // the tile block 0 took
 };
 
 __device__ unsigned long long nanoseconds() {
@@ -138,6 +139,9 @@ __device__ __forceinline__ void lookback_scan_body(long long n, float* data, Sta
     }
   }
   if (threadIdx.x == 0) tile_of_block = static_cast<int>(atomicAdd(ticket, 1u));
+  if constexpr (kAdversary) {
+    if (blockIdx.x == 0 && threadIdx.x == 0) *adversary.block0_ticket = static_cast<unsigned>(tile_of_block);
+  }
   __syncthreads();  // the ticket is known to the block
   const int tile = tile_of_block;
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
@@ -247,9 +251,9 @@ void launch_lookback_block0_last(const Args& a, Stream s, unsigned* counters) {
   if (counters == nullptr) throw std::invalid_argument(std::string(kName) + ": counters is null");
   if (!validate(spec_named("moving_average_lookback"), a)) return;
   const LookbackLaunch l = prepare_lookback(kName, a, s);
-  SMEMC_CUDA_CHECK(cudaMemsetAsync(counters, 0, 2 * sizeof(unsigned), as_cuda(s)));
+  SMEMC_CUDA_CHECK(cudaMemsetAsync(counters, 0, 3 * sizeof(unsigned), as_cuda(s)));
   lookback_scan_block0_last<<<l.tiles, a.block, 0, as_cuda(s)>>>(a.n, l.data, l.status, l.ticket,
-                                                                 Adversary{counters, counters + 1});
+                                                                 Adversary{counters, counters + 1, counters + 2});
   SMEMC_CHECK_LAUNCH("lookback_scan_block0_last");
 }
 
