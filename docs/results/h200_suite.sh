@@ -83,7 +83,7 @@ for step in "$@"; do
       totals "$out/ctest-cuda.log"
       python3 ctest_config/suite_time.py build/dev --top 40 --md "$out/suite-time.md" > "$out/suite-time.txt" 2>&1
       sed -n '1,12p' "$out/suite-time.txt" | tee -a "$summary"
-      cp -r build/dev/conformance-results/timing "$out/timing-cuda" 2>/dev/null ;;
+      ;;
     cub)
       SMEMC_REQUIRE_DEVICE=1 timeout ${SMEMC_CUB_TIMEOUT:-300} ctest --test-dir build/dev -R '^package\.' --timeout 290 \
         --output-on-failure > "$out/ctest-packages.log" 2>&1
