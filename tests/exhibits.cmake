@@ -17,9 +17,16 @@ set(SMEMC_EXHIBIT_FINDINGS
   "reduce!!reduce_warp_volatile_legacy!!synccheck!!clean"
   "reduce!!reduce_warp_volatile_legacy!!initcheck!!clean"
   "reduce!!reduce_warp_volatile_legacy!!oclgrind!!data race at local memory.*Kernel: reduce_warp_volatile_legacy"
-  # The seed's trailing store sh_arr[index] = average races with the larger
-  # threads' reads of sh_arr[index].
-  "moving_average!!moving_average_seed!!racecheck!!Race reported between .*gpu_shared_memory"
+  # The seed's trailing store sh_arr[index] = average races, in the source,
+  # with the larger threads' reads of sh_arr[index]. On the H200 racecheck
+  # reports nothing (2026-12-01, compute-sanitizer 2025.3.1): the block is
+  # one warp (n <= 10), and the warp reconverges after the loop before any
+  # lane stores, so no read and write of a slot are ever unordered there;
+  # the results are right. The race shows where work-items run apart: PoCL
+  # computes wrong means and Oclgrind reports it (below). Were nvcc to move
+  # the store into the loop's divergent region, racecheck would report it
+  # and this line would fail: that is the point of holding it.
+  "moving_average!!moving_average_seed!!racecheck!!clean"
   "moving_average!!moving_average_seed!!memcheck!!clean"
   "moving_average!!moving_average_seed!!synccheck!!clean"
   "moving_average!!moving_average_seed!!initcheck!!clean"

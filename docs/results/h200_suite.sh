@@ -173,5 +173,6 @@ done
 # The device tool brings back at most 8 files: with SMEMC_TAR=1 everything
 # but the summary travels as one archive.
 if [ "${SMEMC_TAR:-0}" = 1 ]; then
-  (cd "$out" && tar czf all.tgz --exclude=all.tgz --exclude=summary.txt . && find . -type f ! -name all.tgz ! -name summary.txt -delete)
+  (cd "$out" && tar czf /tmp/smemc-all.tgz --exclude=summary.txt . && find . -type f ! -name summary.txt -delete &&
+   find . -mindepth 1 -type d -empty -delete && mv /tmp/smemc-all.tgz all.tgz)
 fi
