@@ -11,7 +11,7 @@
 #   profile.sh --collect <dir> --target <smemc_profile_target> --case <case>...
 #              [--ncu <ncu>] [--report <metric>]... --check <cc> '<expectation>' ...
 #   profile.sh --from <dir> --target <smemc_profile_target> --case <case> --expect clean|flagged
-#              --check <cc> '<expectation>' ...
+#              [--traffic] --check <cc> '<expectation>' ...
 #
 # --collect runs ncu once for every case (CTest's profile.counters, a whole
 # GPU): one process of <target> launching the cases in order, every
@@ -22,10 +22,15 @@
 # for 2 to 9 s each (docs/results/time/). A skip writes its reason to
 # <dir>/skipped. --from checks one case's profile from <dir> like
 # --parse-only, skipping with the collect run's reason where it skipped.
+# --traffic adds one expectation: the DRAM bytes the kernel read and wrote
+# (dram__bytes_read.sum+dram__bytes_write.sum) within the traffic the
+# case's row states (<target> --traffic <case>: its Spec::traffic), 1 %
+# either way and 64 MiB more below (what the launch leaves dirty in L2 is
+# not yet written when it ends; the cases move 1 GiB or more).
 #
 # An expectation is '<lhs> == <v>', '<lhs> <= <v>', '<lhs> >= <v>' or
-# '<lhs> in <lo> <hi>' (a closed range), where <lhs> is a metric name or a
-# ratio '<metric>/<metric>'. --check <cc> files it under a compute
+# '<lhs> in <lo> <hi>' (a closed range), where <lhs> is a metric name, a
+# ratio '<metric>/<metric>' or a sum '<metric>+<metric>'. --check <cc> files it under a compute
 # capability ("9.0"); only the device's own apply. --report <metric> is
 # collected and printed beside them, never checked: a figure to investigate.
 #
@@ -52,7 +57,7 @@ say() { echo "profile.sh: $*"; }
 skip() { echo "SMEMC_SKIPPED: $*"; exit 77; }
 die() { say "ERROR: $*"; exit 1; }
 
-target='' case_name='' kernel='' expect='' ncu='' launch_skip=0 parse_only='' cc='' collect='' from=''
+target='' case_name='' kernel='' expect='' ncu='' launch_skip=0 parse_only='' cc='' collect='' from='' traffic=0
 check_ccs=() check_exprs=() reported=() cases=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -60,6 +65,7 @@ while [ $# -gt 0 ]; do
     --case) case_name=$2; cases+=("$2"); shift 2 ;;
     --collect) collect=$2; shift 2 ;;
     --from) from=$2; shift 2 ;;
+    --traffic) traffic=1; shift ;;
     --kernel) kernel=$2; shift 2 ;;
     --expect) expect=$2; shift 2 ;;
     --ncu) ncu=$2; shift 2 ;;
@@ -178,7 +184,16 @@ check_profile() {
           fail("malformed expectation \"" lines[i] "\"")
         parts = split(t[1], terms, "/")
         if (parts > 2) fail("malformed expectation \"" lines[i] "\": a ratio has two terms")
-        if (parts == 2) {
+        if (parts == 1 && index(t[1], "+") > 0) {
+          n_sum = split(t[1], addends, "+")
+          x = 0
+          shown_terms = ""
+          for (a = 1; a <= n_sum; a++) {
+            x += metric(addends[a])
+            shown_terms = shown_terms (a > 1 ? " + " : "") show(value[addends[a]])
+          }
+          measured = t[1] " = " shown_terms " = " show(x)
+        } else if (parts == 2) {
           den = metric(terms[2])
           if (den == 0) fail(terms[2] " is 0: " t[1] " is undefined")
           x = metric(terms[1]) / den
@@ -213,7 +228,7 @@ metrics_of() {
   {
     for expectation in "$@"; do
       read -r lhs _ <<<"$expectation"
-      tr '/' '\n' <<<"$lhs"
+      tr '/+' '\n\n' <<<"$lhs"
     done
     [ ${#reported[@]} -eq 0 ] || printf '%s\n' "${reported[@]}"
   } | awk '!seen[$0]++' | paste -sd, -
@@ -325,6 +340,16 @@ else
 fi
 
 mapfile -t expectations < <(expectations_for "$cc")
+if [ "$traffic" = 1 ]; then
+  [ -n "$target" ] && [ -n "$case_name" ] || die "--traffic needs --target and --case"
+  stated=$("$target" --traffic "$case_name") || die "$target --traffic $case_name failed"
+  read -r stated_read stated_written <<<"$stated"
+  total=$((stated_read + stated_written))
+  low=$((total - total / 100 - 64 * 1024 * 1024))
+  high=$((total + total / 100))
+  say "traffic stated by the row: $stated_read bytes read, $stated_written written ($total); DRAM bytes must be in [$low, $high]"
+  expectations+=("dram__bytes_read.sum+dram__bytes_write.sum in $low $high")
+fi
 [ ${#expectations[@]} -gt 0 ] || skip "no expected counts for compute capability $cc"
 
 if [ -z "$parse_only" ]; then

@@ -257,6 +257,13 @@ MUTANTS = [
            "  const BufferArg in = buffer<float>(a.data, name), partials = buffer<float>(a.workspace, name);",
            "  const BufferArg in = buffer<float>(a.data, name), partials{buffer<float>(a.workspace, name).mem, in.offset};",
            "opencl", OCL_REDUCE, "*/reduce_smem_fixup"),
+    Mutant("transpose-traffic-twice", "the transposes' rows state their input read twice", "kernels/transpose/spec.cpp",
+           "  return {bytes, bytes};", "  return {2 * bytes, bytes};",
+           "cuda", "profile/smemc_profile_target", "profile.traffic_transpose_*", ctest="profile.traffic_transpose_naive"),
+    Mutant("digests-case-sets", "the cross-backend comparison passes a variant whose cases one side dropped",
+           "tests/cross_backend/compare_digests.cpp",
+           "  return common > 0 && differ == 0 && unmatched == 0 ? 0 : 1;", "  return common > 0 && differ == 0 ? 0 : 1;",
+           "host", "cross_backend/smemc_compare_digests", "selftest.compare_digests", ctest="selftest.compare_digests"),
     # --- the example ports, through the package tests (plant, reinstall, rebuild, rerun)
     Mutant("cpu-exact-sticky", "the CPU port's exact sum rounds without its sticky bits", "examples/cpu_port/cpu_exact_sum.cpp",
            "      for (int i = top - 25; i >= 0 && !below; --i) below = bit_at(i);", "",
@@ -445,6 +452,9 @@ def command_run(build, only):
 def command_prebuild(build, out, only):
     out.mkdir(parents=True, exist_ok=True)
     for m, start in built_mutants(build, [b for b in (only or ["cuda", "opencl", "host"]) if b not in ("package", "script")]):
+        if m.ctest:
+            print(f"--- {m.id}: a CTest check, `run` only: not prebuilt", flush=True)
+            continue
         (out / m.id).mkdir(exist_ok=True)
         kept = out / m.id / Path(m.binary).name
         shutil.copy2(build / "tests" / m.binary, kept)
@@ -455,7 +465,7 @@ def command_prebuild(build, out, only):
 def command_prebuilt(out, only):
     rows = []
     for m in chosen_mutants(only):
-        if m.backend in ("package", "script"):
+        if m.backend in ("package", "script") or m.ctest:
             continue  # `run` only: checked by a CTest test of the build, while planted
         binary = out / m.id / Path(m.binary).name
         if not binary.is_file():

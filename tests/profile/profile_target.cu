@@ -107,17 +107,19 @@ void wait_for_device() {
   SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
 }
 
-// A transpose's input, filled, and its output.
+// A transpose's input, filled, and its output (edge x edge floats).
 struct Matrices {
-  DeviceBuffer<float> in{kMatrixElements};
-  DeviceBuffer<float> out{kMatrixElements};
-  Matrices() { in.upload(nonzero_data(kMatrixElements, 1)); }
+  DeviceBuffer<float> in, out;
+  explicit Matrices(std::int64_t edge = kMatrixEdge)
+      : in(static_cast<std::size_t>(edge * edge)), out(static_cast<std::size_t>(edge * edge)) {
+    in.upload(nonzero_data(static_cast<std::size_t>(edge * edge), 1));
+  }
 };
 
-void run_transpose(std::string_view variant) {
+void run_transpose(std::string_view variant, std::int64_t edge = kMatrixEdge) {
   const auto row = variant_named(smemc::transpose::specs(), smemc::transpose::implementations(), variant);
-  const Matrices m;
-  row.launch({.rows = kMatrixEdge, .cols = kMatrixEdge, .in = m.in.at(), .out = m.out.at()}, smemc::Stream{});
+  const Matrices m(edge);
+  row.launch({.rows = edge, .cols = edge, .in = m.in.at(), .out = m.out.at()}, smemc::Stream{});
   wait_for_device();
 }
 
@@ -141,36 +143,46 @@ void run_bank_stride(int stride) {
   wait_for_device();
 }
 
-void run_reduce(std::string_view variant) {
+void run_reduce(std::string_view variant, std::int64_t count = kReduceCount) {
   const auto row = variant_named(smemc::reduce::specs(), smemc::reduce::implementations(), variant);
-  const std::size_t workspace_bytes =
-      row.spec->workspace_bytes != nullptr ? row.spec->workspace_bytes(kReduceCount, kReduceBlock) : 0;
-  DeviceBuffer<float> data(kReduceCount);
+  const std::size_t workspace_bytes = row.spec->workspace_bytes != nullptr ? row.spec->workspace_bytes(count, kReduceBlock) : 0;
+  DeviceBuffer<float> data(static_cast<std::size_t>(count));
   DeviceBuffer<float> out(1);
   DeviceBuffer<std::byte> workspace(workspace_bytes);
-  data.upload(nonzero_data(kReduceCount, 3));
-  row.launch({.n = kReduceCount, .data = data.at(), .out = out.at(), .workspace = workspace.at(), .block = kReduceBlock},
+  data.upload(nonzero_data(static_cast<std::size_t>(count), 3));
+  row.launch({.n = count, .data = data.at(), .out = out.at(), .workspace = workspace.at(), .block = kReduceBlock},
              smemc::Stream{});
   wait_for_device();
 }
 
-// The look-back scan, in place on n = 2^24 floats, blocks of 256 (tiles of
-// 2048): one pass, so its global traffic is the data once each way plus a
-// status word per tile.
-void run_lookback() {
-  constexpr int kBlock = 256;
+// The look-back scan, in place on n floats (2^24 unless given), blocks of
+// 256 (tiles of 2048): one pass, so its global traffic is the data once
+// each way plus a status word per tile.
+constexpr int kLookbackBlock = 256;
+void run_lookback(std::int64_t count = kReduceCount) {
   const auto row = variant_named(smemc::moving_average::specs(), smemc::moving_average::implementations(), "moving_average_lookback");
-  DeviceBuffer<float> data(kReduceCount);
-  DeviceBuffer<std::byte> workspace(row.spec->workspace_bytes(kReduceCount, kBlock));
-  data.upload(nonzero_data(kReduceCount, 4));
-  row.launch({.n = kReduceCount, .data = data.at(), .workspace = workspace.at(), .block = kBlock}, smemc::Stream{});
+  DeviceBuffer<float> data(static_cast<std::size_t>(count));
+  DeviceBuffer<std::byte> workspace(row.spec->workspace_bytes(count, kLookbackBlock));
+  data.upload(nonzero_data(static_cast<std::size_t>(count), 4));
+  row.launch({.n = count, .data = data.at(), .workspace = workspace.at(), .block = kLookbackBlock}, smemc::Stream{});
   wait_for_device();
+}
+
+// The traffic cases: sizes far past the H200's 50 MB L2, where DRAM bytes
+// are the data's own (the checks: tests/profile/CMakeLists.txt).
+constexpr std::int64_t kTrafficEdge = 16384;                       // 1 GiB a matrix
+constexpr std::int64_t kTrafficCount = std::int64_t{1} << 28;     // 1 GiB of floats
+smemc::Traffic transpose_traffic(std::string_view variant) {
+  return smemc::transpose::spec_named(variant).traffic(kTrafficEdge, kTrafficEdge);
 }
 
 struct Case {
   std::string_view name;
   std::string_view kernel;  // the __global__ function whose one launch the check profiles
   void (*run)();
+  // The traffic its row states for the case (DRAM bytes read and written by
+  // the whole launch), for the cases a traffic check reads; else null.
+  smemc::Traffic (*stated)() = nullptr;
 };
 
 constexpr Case kCases[] = {
@@ -186,7 +198,18 @@ constexpr Case kCases[] = {
     // The fast variants (the last rungs).
     {"transpose_padded_32x8_4096", "transpose_padded_32x8", [] { run_transpose("transpose_padded_32x8"); }},
     {"reduce_vec4_16M", "reduce_vec4_kernel", [] { run_reduce("reduce_vec4_grid_stride"); }},
-    {"moving_average_lookback_16M", "lookback_scan", run_lookback},
+    {"moving_average_lookback_16M", "lookback_scan", [] { run_lookback(); }},
+    // The rows' stated traffic against DRAM's count (1 GiB of data each).
+    {"traffic_transpose_padded_32x8_16384", "transpose_padded_32x8", [] { run_transpose("transpose_padded_32x8", kTrafficEdge); },
+     [] { return transpose_traffic("transpose_padded_32x8"); }},
+    {"traffic_transpose_naive_16384", "transpose_naive", [] { run_transpose("transpose_naive", kTrafficEdge); },
+     [] { return transpose_traffic("transpose_naive"); }},
+    {"traffic_reduce_vec4_256M", "reduce_vec4_kernel", [] { run_reduce("reduce_vec4_grid_stride", kTrafficCount); },
+     [] { return smemc::reduce::spec_named("reduce_vec4_grid_stride").traffic(kTrafficCount, kReduceBlock); }},
+    {"traffic_reduce_smem_fixup_256M", "reduce_smem", [] { run_reduce("reduce_smem_fixup", kTrafficCount); },
+     [] { return smemc::reduce::spec_named("reduce_smem_fixup").traffic(kTrafficCount, kReduceBlock); }},
+    {"traffic_moving_average_lookback_256M", "lookback_scan", [] { run_lookback(kTrafficCount); },
+     [] { return smemc::moving_average::spec_named("moving_average_lookback").traffic(kTrafficCount, kLookbackBlock); }},
 };
 
 int print_compute_capability() {
@@ -201,7 +224,7 @@ int print_compute_capability() {
 
 int usage() {
   std::fprintf(stderr,
-               "usage: smemc_profile_target <case>... | --list | --compute-capability | --smemc-device-status\n");
+               "usage: smemc_profile_target <case>... | --traffic <case> | --list | --compute-capability | --smemc-device-status\n");
   return 2;
 }
 
@@ -221,6 +244,16 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (argc == 2 && arg == "--compute-capability") return print_compute_capability();
+    if (argc == 3 && arg == "--traffic") {  // the bytes the case's row states: "<read> <written>"
+      for (const Case& c : kCases) {
+        if (c.name != argv[2] || c.stated == nullptr) continue;
+        const smemc::Traffic t = c.stated();
+        std::printf("%lld %lld\n", static_cast<long long>(t.bytes_read), static_cast<long long>(t.bytes_written));
+        return 0;
+      }
+      std::fprintf(stderr, "smemc_profile_target: no traffic stated for case '%s'\n", argv[2]);
+      return 2;
+    }
     std::vector<const Case*> chosen;
     for (int i = 1; i < argc; ++i) {
       const auto found = std::find_if(std::begin(kCases), std::end(kCases), [&](const Case& c) { return c.name == argv[i]; });
