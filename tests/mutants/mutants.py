@@ -264,6 +264,12 @@ MUTANTS = [
            "tests/cross_backend/compare_digests.cpp",
            "  return common > 0 && differ == 0 && unmatched == 0 ? 0 : 1;", "  return common > 0 && differ == 0 ? 0 : 1;",
            "host", "cross_backend/smemc_compare_digests", "selftest.compare_digests", ctest="selftest.compare_digests"),
+    Mutant("32x8-padding-dropped", "the 32x8 transpose loses its tile's padding column (a 32-way bank conflict, right results)",
+           "kernels/transpose/cuda/transpose.cu",
+           "__global__ void transpose_padded_32x8(int rows, int cols, const float* in, float* out) {\n  __shared__ float tile[TILE][TILE + 1];",
+           "__global__ void transpose_padded_32x8(int rows, int cols, const float* in, float* out) {\n  __shared__ float tile[TILE][TILE];",
+           "cuda", "profile/smemc_profile_target", "profile.transpose_padded_32x8_4096",
+           ctest="profile.transpose_padded_32x8_4096"),
     # --- the example ports, through the package tests (plant, reinstall, rebuild, rerun)
     Mutant("cpu-exact-sticky", "the CPU port's exact sum rounds without its sticky bits", "examples/cpu_port/cpu_exact_sum.cpp",
            "      for (int i = top - 25; i >= 0 && !below; --i) below = bit_at(i);", "",
