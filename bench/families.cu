@@ -165,8 +165,8 @@ struct TransposeAdapter {
   }
   static Problem problem(const Row&, const Point& p, cudaStream_t stream) {
     const std::int64_t elements = p.side * p.side;
-    Problem problem{random_floats(elements, kInputSeed, stream),
-                    DeviceBuffer(static_cast<std::size_t>(elements) * sizeof(float)), {}};
+    Problem problem{
+        random_floats(elements, kInputSeed, stream), DeviceBuffer(static_cast<std::size_t>(elements) * sizeof(float)), {}};
     problem.args = {.rows = p.side, .cols = p.side, .in = problem.in.address(), .out = problem.out.address()};
     return problem;
   }

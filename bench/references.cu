@@ -70,8 +70,7 @@ std::size_t at_least_one(std::size_t bytes) { return std::max<std::size_t>(bytes
 
 std::size_t cub_sum_scratch(std::int64_t n) {
   std::size_t bytes = 0;
-  SMEMC_CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, bytes, static_cast<const float*>(nullptr),
-                                          static_cast<float*>(nullptr), n));
+  SMEMC_CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, bytes, static_cast<const float*>(nullptr), static_cast<float*>(nullptr), n));
   return at_least_one(bytes);
 }
 void launch_cub_sum(const ReferenceArgs& a, cudaStream_t stream) {
@@ -81,8 +80,8 @@ void launch_cub_sum(const ReferenceArgs& a, cudaStream_t stream) {
 
 std::size_t cub_scan_scratch(std::int64_t n) {
   std::size_t bytes = 0;
-  SMEMC_CUDA_CHECK(cub::DeviceScan::InclusiveSum(nullptr, bytes, static_cast<const float*>(nullptr),
-                                                 static_cast<float*>(nullptr), n));
+  SMEMC_CUDA_CHECK(
+      cub::DeviceScan::InclusiveSum(nullptr, bytes, static_cast<const float*>(nullptr), static_cast<float*>(nullptr), n));
   return at_least_one(bytes);
 }
 void launch_cub_scan(const ReferenceArgs& a, cudaStream_t stream) {
@@ -93,15 +92,15 @@ void launch_cub_scan(const ReferenceArgs& a, cudaStream_t stream) {
 // --- copies ----------------------------------------------------------------------
 
 void launch_memcpy(const ReferenceArgs& a, cudaStream_t stream) {
-  SMEMC_CUDA_CHECK(cudaMemcpyAsync(a.out, a.in, static_cast<std::size_t>(a.elements()) * sizeof(float),
-                                   cudaMemcpyDeviceToDevice, stream));
+  SMEMC_CUDA_CHECK(
+      cudaMemcpyAsync(a.out, a.in, static_cast<std::size_t>(a.elements()) * sizeof(float), cudaMemcpyDeviceToDevice, stream));
 }
 
 // One float4 per thread: 16-byte loads and stores, the widest a thread
 // issues. cudaMalloc's 256-byte alignment makes the float4 views valid; the
 // n % 4 floats past the last float4 are copied one per thread of block 0.
-__global__ void copy_float4_kernel(const float4* in, float4* out, std::int64_t quads, const float* tail_in,
-                                   float* tail_out, int tail) {
+__global__ void copy_float4_kernel(const float4* in, float4* out, std::int64_t quads, const float* tail_in, float* tail_out,
+                                   int tail) {
   const std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x;
   if (i < quads) out[i] = in[i];
   if (i < tail) tail_out[i] = tail_in[i];
@@ -114,8 +113,7 @@ void launch_copy_float4(const ReferenceArgs& a, cudaStream_t stream) {
   const int tail = static_cast<int>(n % 4);
   const std::int64_t blocks = std::max<std::int64_t>(1, (quads + kCopyBlock - 1) / kCopyBlock);
   copy_float4_kernel<<<static_cast<unsigned>(blocks), kCopyBlock, 0, stream>>>(
-      reinterpret_cast<const float4*>(a.in), reinterpret_cast<float4*>(a.out), quads, a.in + 4 * quads,
-      a.out + 4 * quads, tail);
+      reinterpret_cast<const float4*>(a.in), reinterpret_cast<float4*>(a.out), quads, a.in + 4 * quads, a.out + 4 * quads, tail);
   SMEMC_CHECK_LAUNCH("copy_float4_kernel");
 }
 
@@ -151,7 +149,9 @@ void launch_copy_tile(const ReferenceArgs& a, cudaStream_t stream) {
 const std::vector<Reference>& vector_references() {
   static const std::vector<Reference> all{
       {.name = "cub_reduce_sum", .traffic = &reads_all_writes_one, .launch = &launch_cub_sum, .scratch_bytes = &cub_sum_scratch},
-      {.name = "cub_inclusive_sum", .traffic = &reads_all_writes_all, .launch = &launch_cub_scan,
+      {.name = "cub_inclusive_sum",
+       .traffic = &reads_all_writes_all,
+       .launch = &launch_cub_scan,
        .scratch_bytes = &cub_scan_scratch},
       {.name = "memcpy", .traffic = &reads_all_writes_all, .launch = &launch_memcpy},
       {.name = "copy_float4", .traffic = &reads_all_writes_all, .launch = &launch_copy_float4},

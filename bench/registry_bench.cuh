@@ -64,8 +64,7 @@ inline void add_effective_bandwidth(nvbench::state& state, std::int64_t input_by
   auto& summary = state.add_summary(std::string(kEffectiveBandwidthTag));
   summary.set_string("name", "Effective BW");
   summary.set_string("hint", "byte_rate");
-  summary.set_string("description",
-                     "Input bytes per second of mean GPU time (GlobalMem BW counts every byte the variant moves)");
+  summary.set_string("description", "Input bytes per second of mean GPU time (GlobalMem BW counts every byte the variant moves)");
   summary.set_float64("value", static_cast<double>(input_bytes) / *seconds);
 }
 
@@ -129,13 +128,11 @@ std::vector<std::int64_t> block_axis(const Rows& rows, TestedBlocks tested_block
 
 // Empty when the row claims `block` (one of its tested blocks), else why
 // the state is skipped.
-inline std::string tested_block_refusal(std::string_view variant, std::span<const int> tested_blocks,
-                                        std::int64_t block) {
+inline std::string tested_block_refusal(std::string_view variant, std::span<const int> tested_blocks, std::int64_t block) {
   if (std::find(tested_blocks.begin(), tested_blocks.end(), block) != tested_blocks.end()) return {};
   std::string tested;
   for (const int b : tested_blocks) tested += (tested.empty() ? "" : ", ") + std::to_string(b);
-  return "block = " + std::to_string(block) + " is not one of the blocks " + std::string(variant) + " claims (" +
-         tested + ")";
+  return "block = " + std::to_string(block) + " is not one of the blocks " + std::string(variant) + " claims (" + tested + ")";
 }
 
 }  // namespace smemc::bench

@@ -20,8 +20,8 @@ int main(int argc, char** argv) {
   }
   namespace conformance = smemc::conformance;
   const auto records = conformance::read_records(argv[1]);
-  const auto ctest_cases = argc > 3 ? conformance::read_and_annotate_junit(argv[3], "smem-conformance")
-                                    : std::vector<conformance::CtestCase>{};
+  const auto ctest_cases =
+      argc > 3 ? conformance::read_and_annotate_junit(argv[3], "smem-conformance") : std::vector<conformance::CtestCase>{};
   if (records.empty()) {
     if (argc > 2) std::filesystem::remove(argv[2]);  // not a stale matrix of an earlier run
     if (!ctest_cases.empty()) std::cout << conformance::render_totals(records, ctest_cases);

@@ -129,9 +129,7 @@ class CpuBackend final : public smemc::Backend {
   // large check holds as much again on the host (Backend::free_memory).
   std::size_t free_memory() override { return smemc::host_available_memory() / 2; }
 
-  void* allocate(std::size_t bytes) override {
-    return bytes == 0 ? nullptr : ::operator new[](bytes, kAllocationAlignment);
-  }
+  void* allocate(std::size_t bytes) override { return bytes == 0 ? nullptr : ::operator new[](bytes, kAllocationAlignment); }
   void release(void* allocation) noexcept override {
     if (allocation != nullptr) ::operator delete[](allocation, kAllocationAlignment);
   }

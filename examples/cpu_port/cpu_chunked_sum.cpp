@@ -97,19 +97,19 @@ void launch_chunked_sum(const Args& a, Stream stream) {
     queue_of(stream).enqueue([out] { out[0] = 0.0f; });
     return;
   }
-  queue_of(stream).enqueue([n = a.n, x = host_pointer<const float>(a.data), out, sums = host_pointer<float>(a.workspace),
-                            block = a.block] {
-    const std::int64_t chunks = ceil_div(n, block);
-    run_grid(chunks, std::max<std::int64_t>(1, 8192 / block), [&](std::int64_t c) {
-      const std::int64_t end = std::min(n, (c + 1) * block);
-      float sum = x[c * block];
-      for (std::int64_t i = c * block + 1; i < end; ++i) sum = sum + x[i];
-      sums[c] = sum;
-    });
-    float total = sums[0];
-    for (std::int64_t c = 1; c < chunks; ++c) total = total + sums[c];
-    out[0] = total;
-  });
+  queue_of(stream).enqueue(
+      [n = a.n, x = host_pointer<const float>(a.data), out, sums = host_pointer<float>(a.workspace), block = a.block] {
+        const std::int64_t chunks = ceil_div(n, block);
+        run_grid(chunks, std::max<std::int64_t>(1, 8192 / block), [&](std::int64_t c) {
+          const std::int64_t end = std::min(n, (c + 1) * block);
+          float sum = x[c * block];
+          for (std::int64_t i = c * block + 1; i < end; ++i) sum = sum + x[i];
+          sums[c] = sum;
+        });
+        float total = sums[0];
+        for (std::int64_t c = 1; c < chunks; ++c) total = total + sums[c];
+        out[0] = total;
+      });
 }
 
 }  // namespace smemc::reduce

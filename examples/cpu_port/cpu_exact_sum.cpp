@@ -82,7 +82,8 @@ class ExactAccumulator {
     if (negative) negate(magnitude);
     int top = -1;  // the highest set bit
     for (int i = static_cast<int>(magnitude.size()) - 1; i >= 0 && top < 0; --i) {
-      if (magnitude[static_cast<std::size_t>(i)] != 0) top = 64 * i + 63 - std::countl_zero(magnitude[static_cast<std::size_t>(i)]);
+      if (magnitude[static_cast<std::size_t>(i)] != 0)
+        top = 64 * i + 63 - std::countl_zero(magnitude[static_cast<std::size_t>(i)]);
     }
     if (top < 0) return terms_ > 0 && negative_zeros_ == terms_ ? -0.0f : 0.0f;
     auto bit_at = [&](int i) { return i >= 0 && ((magnitude[static_cast<std::size_t>(i / 64)] >> (i % 64)) & 1u) != 0; };

@@ -148,8 +148,8 @@ void block_tree(const CpuVariant& v, std::int64_t n, float* data, float* out, fl
   const std::int64_t blocks = model::tree_blocks(n, block);
   if (v.finish == Finish::atomic) out[0] = 0.0f;  // the kernel's memset: atomicAdd only ever adds
   run_grid(blocks, blocks_per_worker(2 * std::int64_t{block}), [&](std::int64_t b) {
-    const float partial = v.tree == Tree::global_memory ? global_memory_tree(data, n, b, block)
-                                                        : shared_memory_tree(data, n, b, block);
+    const float partial =
+        v.tree == Tree::global_memory ? global_memory_tree(data, n, b, block) : shared_memory_tree(data, n, b, block);
     if (v.finish == Finish::atomic) {
       atomic_add(out[0], partial);
     } else if (v.tree == Tree::shared_memory) {
@@ -221,14 +221,14 @@ void enqueue(const CpuVariant& v, const Args& a, Stream stream) {
     queue_of(stream).enqueue([out] { out[0] = 0.0f; });  // n = 0: +0, the empty sum
     return;
   }
-  queue_of(stream).enqueue([&v, n = a.n, data = host_pointer<float>(a.data), out,
-                            workspace = host_pointer<float>(a.workspace), block = a.block] {
-    if (v.tree == Tree::halving) {
-      halving_cascade(n, data, out, block);
-    } else {
-      block_tree(v, n, data, out, workspace, block);
-    }
-  });
+  queue_of(stream).enqueue(
+      [&v, n = a.n, data = host_pointer<float>(a.data), out, workspace = host_pointer<float>(a.workspace), block = a.block] {
+        if (v.tree == Tree::halving) {
+          halving_cascade(n, data, out, block);
+        } else {
+          block_tree(v, n, data, out, workspace, block);
+        }
+      });
 }
 
 template <std::size_t i>
@@ -243,9 +243,9 @@ constexpr auto make_table(std::index_sequence<i...>) {
       // The exhibit is not ported: listed, with the reason, so the matrix
       // shows it as unsupported rather than silently missing.
       Entry{.name = "reduce_warp_volatile_legacy",
-                           .not_implemented = "a CPU has no lanes in lockstep: the legacy unsynchronised warp tail has "
-                                              "nothing to rely on",
-                           .declined = Decline::needs_lockstep_lanes},
+            .not_implemented = "a CPU has no lanes in lockstep: the legacy unsynchronised warp tail has "
+                               "nothing to rely on",
+            .declined = Decline::needs_lockstep_lanes},
       // Partial support: the whole-float4 kernel above, on the part of the
       // row it takes; the checks run there and the matrix says so.
       Entry{.name = "reduce_vec4_grid_stride", .launch = &launch_vec4, .narrowing = kVec4Narrowing},

@@ -19,8 +19,16 @@ namespace cpu_port {
 inline constexpr int kOwnRowBlocks[] = {4096, 1, 1000};
 inline constexpr std::int64_t kOwnRowMaxN = std::int64_t{1} << 40;
 inline constexpr smemc::contract::SizeCase kOwnRowContract[] = {
-    {0, 4096, ""}, {1, 1, ""}, {1000, 7, ""}, {1000, 1000, ""}, {1000, 65536, ""}, {kOwnRowMaxN, 4096, ""},
-    {kOwnRowMaxN + 1, 4096, "exceeds"}, {-1, 4096, "negative"}, {10, 0, "block"}, {10, 65537, "block"},
+    {0, 4096, ""},
+    {1, 1, ""},
+    {1000, 7, ""},
+    {1000, 1000, ""},
+    {1000, 65536, ""},
+    {kOwnRowMaxN, 4096, ""},
+    {kOwnRowMaxN + 1, 4096, "exceeds"},
+    {-1, 4096, "negative"},
+    {10, 0, "block"},
+    {10, 65537, "block"},
 };
 inline smemc::SizeDomain own_row_domain(std::string_view why) {
   return {.block = {1, 1 << 16, false}, .tested_blocks = kOwnRowBlocks, .n_base = kOwnRowMaxN, .n_limit_reason = why};

@@ -26,8 +26,8 @@ constexpr std::int64_t kIntMax = INT_MAX;
 // Depth: not stated (CUB's look-back): prefix i's worst case, i.
 constexpr int kOwnLaunch[] = {0};
 constexpr contract::SizeCase kContract[] = {
-    {0, 0, ""}, {1, 0, ""}, {1000, 0, ""}, {kIntMax, 0, ""}, {kIntMax + 1, 0, "exceeds"}, {-1, 0, "negative"},
-    {10, 256, "block"}, {10, 1, "block"},
+    {0, 0, ""},          {1, 0, ""},         {1000, 0, ""},    {kIntMax, 0, ""}, {kIntMax + 1, 0, "exceeds"},
+    {-1, 0, "negative"}, {10, 256, "block"}, {10, 1, "block"},
 };
 Traffic scan_then_divide(std::int64_t n, int) { return {8 * n, 8 * n}; }
 
@@ -37,7 +37,9 @@ const Spec kInclusiveSumMean = {
             .cost = "CUB's one-pass scan, then one more read and write; a stream-ordered scratch allocation per call"},
     .error_model = "not stated (CUB's look-back): prefix i's worst case, i",
     .determinism = Determinism::unordered,
-    .domain = {.block = {0, 0, false, true}, .tested_blocks = kOwnLaunch, .n_base = kIntMax,
+    .domain = {.block = {0, 0, false, true},
+               .tested_blocks = kOwnLaunch,
+               .n_base = kIntMax,
                .n_limit_reason = "CUB's num_items passed as int"},
     .workspace_bytes = &no_workspace,
     .managed_workspace = "CUB's temporary storage, cudaMallocAsync and cudaFreeAsync on the stream",

@@ -41,8 +41,8 @@ constexpr std::int64_t F = sizeof(float);
 
 constexpr int kOwnLaunch[] = {0};
 constexpr contract::SizeCase kDeviceSumContract[] = {
-    {0, 0, ""}, {1, 0, ""}, {kIntMax, 0, ""}, {kIntMax + 1, 0, "exceeds"}, {-1, 0, "negative"},
-    {10, 256, "block"}, {10, 1, "block"},
+    {0, 0, ""},          {1, 0, ""},         {kIntMax, 0, ""}, {kIntMax + 1, 0, "exceeds"},
+    {-1, 0, "negative"}, {10, 256, "block"}, {10, 1, "block"},
 };
 Traffic read_once(std::int64_t n, int) { return {F * n, F}; }
 
@@ -90,11 +90,22 @@ void device_reduce_sum(const Args& a, Stream s) {
 constexpr int kMaxGrid = 1024;
 constexpr int kBlockReduceBlocks[] = {256, 128, 512};
 constexpr contract::SizeCase kBlockReduceContract[] = {
-    {0, 256, ""}, {1, 128, ""}, {1000, 512, ""}, {kIntMax, 512, ""}, {kIntMax + 1, 512, "exceeds"}, {kIntMax + 1, 256, "exceeds"}, {-1, 256, "negative"},
-    {10, 64, "block"}, {10, 1024, "block"}, {10, 384, "block"}, {10, 0, "block"},
+    {0, 256, ""},
+    {1, 128, ""},
+    {1000, 512, ""},
+    {kIntMax, 512, ""},
+    {kIntMax + 1, 512, "exceeds"},
+    {kIntMax + 1, 256, "exceeds"},
+    {-1, 256, "negative"},
+    {10, 64, "block"},
+    {10, 1024, "block"},
+    {10, 384, "block"},
+    {10, 0, "block"},
 };
 
-std::int64_t grid_of(std::int64_t n, int block) { return std::min<std::int64_t>(std::max<std::int64_t>(1, ceil_div(n, block)), kMaxGrid); }
+std::int64_t grid_of(std::int64_t n, int block) {
+  return std::min<std::int64_t>(std::max<std::int64_t>(1, ceil_div(n, block)), kMaxGrid);
+}
 std::int64_t block_reduce_depth(std::int64_t n, int block) {
   if (n == 0) return 0;
   const std::int64_t grid = grid_of(n, block);
@@ -114,7 +125,9 @@ const Spec kBlockReduceAtomic = {
     .error_model = "⌈n/(GB)⌉ + 5 + B/32 − 1 + G, G = min(⌈n/B⌉, 1024): chain, warp shuffles, warp aggregates, atomics",
     .input_use = InputUse::preserved,
     .determinism = Determinism::unordered,
-    .domain = {.block = {128, 512, true}, .tested_blocks = kBlockReduceBlocks, .n_base = kIntMax,
+    .domain = {.block = {128, 512, true},
+               .tested_blocks = kBlockReduceBlocks,
+               .n_base = kIntMax,
                .n_limit_reason = "int grid-stride bounds in the launcher"},
     .workspace_bytes = &no_workspace,
     .summation_depth = &block_reduce_depth,

@@ -14,8 +14,8 @@
 namespace smemc {
 
 struct DeviceAddress {
-  void* buffer = nullptr;   // Backend::allocate's handle (CUDA: a device pointer; OpenCL: a cl_mem)
-  std::size_t offset = 0;   // bytes from the start of the allocation
+  void* buffer = nullptr;  // Backend::allocate's handle (CUDA: a device pointer; OpenCL: a cl_mem)
+  std::size_t offset = 0;  // bytes from the start of the allocation
 
   bool is_null() const noexcept { return buffer == nullptr; }
 

@@ -78,7 +78,7 @@ struct Implementation {
 // A spec row joined with this backend's table entry.
 template <typename Spec, typename Args>
 struct Joined {
-  const Spec* spec = nullptr;  // the row as this backend runs it: narrowed where the entry narrows it
+  const Spec* spec = nullptr;                        // the row as this backend runs it: narrowed where the entry narrows it
   const Implementation<Spec, Args>* impl = nullptr;  // null: the table has no entry (a table problem)
   const Spec* declared = nullptr;                    // the row as it is stated
   std::shared_ptr<const Spec> narrowed_row;          // owns *spec when narrowed
@@ -163,7 +163,8 @@ std::vector<std::string> table_problems(std::span<const Spec> specs, std::span<c
       problems.push_back("'" + name + "' is declined without a reason from the fixed list (Decline)");
     }
     if (entry.launch != nullptr && entry.declined != Decline::none) {
-      problems.push_back("'" + name + "' has a launcher but says it is declined (" + std::string(to_string(entry.declined)) + ")");
+      problems.push_back("'" + name + "' has a launcher but says it is declined (" + std::string(to_string(entry.declined)) +
+                         ")");
     }
     if (entry.narrowing.narrows() && entry.narrowing.reason.empty()) {
       problems.push_back("'" + name + "' is narrowed without a reason");
@@ -186,7 +187,8 @@ std::vector<std::string> table_problems(std::span<const Spec> specs, std::span<c
                          "' is neither implemented nor declared unsupported (add a table entry: a launcher, or "
                          "launch = nullptr with the reason)");
     }
-    if (entries > 1) problems.push_back("spec row '" + std::string(spec.doc.name) + "' has " + std::to_string(entries) + " table entries");
+    if (entries > 1)
+      problems.push_back("spec row '" + std::string(spec.doc.name) + "' has " + std::to_string(entries) + " table entries");
     if (entries == 1 && entry->narrowing.narrows() && !entry->narrowing.reason.empty()) {
       if (const std::string why = narrowing_leaves_nothing(spec, entry->narrowing); !why.empty()) {
         problems.push_back("'" + std::string(spec.doc.name) + "': " + why);
@@ -215,7 +217,8 @@ std::vector<std::string> profile_problems(std::span<const Spec> specs, std::span
     bool named = false;
     for (const Spec& spec : specs) named = named || spec.doc.name == a.row;
     if (!named) problems.push_back("the conformance profile allows declining '" + std::string(a.row) + "', which no spec row is");
-    if (a.reason == Decline::none) problems.push_back("the conformance profile allows declining '" + std::string(a.row) + "' for no reason");
+    if (a.reason == Decline::none)
+      problems.push_back("the conformance profile allows declining '" + std::string(a.row) + "' for no reason");
   }
   for (const auto& entry : table) {
     if (entry.port_row != nullptr || entry.launch != nullptr) continue;
@@ -227,8 +230,8 @@ std::vector<std::string> profile_problems(std::span<const Spec> specs, std::span
       allows = allows || a.reason == entry.declined;
     }
     if (allows) continue;
-    problems.push_back("spec row '" + std::string(entry.name) + "' is declined (" + std::string(to_string(entry.declined)) + ": " +
-                       std::string(entry.not_implemented) + "), but " +
+    problems.push_back("spec row '" + std::string(entry.name) + "' is declined (" + std::string(to_string(entry.declined)) +
+                       ": " + std::string(entry.not_implemented) + "), but " +
                        (allowed.empty() ? std::string("this backend's conformance profile requires it")
                                         : "its conformance profile allows only " + allowed));
   }

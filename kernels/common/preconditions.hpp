@@ -23,9 +23,7 @@ inline std::int64_t round_down_to(std::int64_t a, std::int64_t m) noexcept { ret
 inline std::int64_t round_up_to(std::int64_t a, std::int64_t m) noexcept { return m > 1 ? ceil_div(a, m) * m : a; }
 
 // ceil(log2 x); 0 for x <= 1.
-inline std::int64_t ceil_log2(std::int64_t x) noexcept {
-  return x <= 1 ? 0 : std::bit_width(static_cast<std::uint64_t>(x - 1));
-}
+inline std::int64_t ceil_log2(std::int64_t x) noexcept { return x <= 1 ? 0 : std::bit_width(static_cast<std::uint64_t>(x - 1)); }
 
 // Throws "<launcher>: <violation>" when violation is not empty.
 inline void reject_if(std::string_view launcher, const std::string& violation) {

@@ -15,7 +15,8 @@ namespace {
 // INT_MAX and values just below it read as such ("INT_MAX − 1024").
 std::string render_limit(std::int64_t v) {
   if (v == INT_MAX) return "INT_MAX";
-  if (v >= (std::int64_t{1} << 20) && is_power_of_two(v)) return "2^" + std::to_string(std::bit_width(static_cast<std::uint64_t>(v)) - 1);
+  if (v >= (std::int64_t{1} << 20) && is_power_of_two(v))
+    return "2^" + std::to_string(std::bit_width(static_cast<std::uint64_t>(v)) - 1);
   if (v < INT_MAX && INT_MAX - v <= 65536) return "INT_MAX − " + std::to_string(INT_MAX - v);
   return std::to_string(v);
 }
@@ -23,8 +24,8 @@ std::string render_limit(std::int64_t v) {
 std::string render_blocks(const BlockRule& b) {
   if (b.own_launch) return "block 0: the variant picks its own launch shape";
   if (b.one_block_of_n()) return "one block of n threads (block 0)";
-  return std::string(b.power_of_two ? "B a power of two in [" : "B in [") + std::to_string(b.min) + ", " +
-         std::to_string(b.max) + "]";
+  return std::string(b.power_of_two ? "B a power of two in [" : "B in [") + std::to_string(b.min) + ", " + std::to_string(b.max) +
+         "]";
 }
 
 }  // namespace
@@ -57,7 +58,8 @@ bool BlockRule::admits(int block) const noexcept {
 std::string violation(const SizeDomain& d, std::int64_t n, int block) {
   if (!d.block.admits(block)) {
     if (d.block.own_launch) return "block = " + std::to_string(block) + ": this variant picks its own launch shape (pass 0)";
-    if (d.block.one_block_of_n()) return "block = " + std::to_string(block) + ": this variant launches one block of n threads (pass 0)";
+    if (d.block.one_block_of_n())
+      return "block = " + std::to_string(block) + ": this variant launches one block of n threads (pass 0)";
     return "block = " + std::to_string(block) + (d.block.power_of_two ? " is not a power of two in [" : " is outside [") +
            std::to_string(d.block.min) + ", " + std::to_string(d.block.max) + "]";
   }
@@ -141,7 +143,9 @@ std::vector<std::string> contract::contract_gaps(const SizeDomain& d, std::span<
     if (!any([&](const SizeCase& c) { return refused(c) && c.data_offset_bytes % data_alignment != 0; })) {
       gaps.push_back("no case refuses data misaligned for its " + std::to_string(data_alignment) + "-byte loads");
     }
-    if (!any([&](const SizeCase& c) { return accepted(c) && c.data_offset_bytes != 0 && c.data_offset_bytes % data_alignment == 0; })) {
+    if (!any([&](const SizeCase& c) {
+          return accepted(c) && c.data_offset_bytes != 0 && c.data_offset_bytes % data_alignment == 0;
+        })) {
       gaps.push_back("no case accepts data at a nonzero offset that is a multiple of " + std::to_string(data_alignment));
     }
   }
@@ -170,8 +174,7 @@ std::string narrowing_violation(const Narrowing& narrowing, std::int64_t n, int 
     return "n = " + std::to_string(n) + " exceeds " + std::to_string(narrowing.max_n) + ", the largest n" + why;
   }
   if (narrowing.n_multiple_of > 1 && n % narrowing.n_multiple_of != 0) {
-    return "n = " + std::to_string(n) + " is not a multiple of " + std::to_string(narrowing.n_multiple_of) +
-           ", the only n" + why;
+    return "n = " + std::to_string(n) + " is not a multiple of " + std::to_string(narrowing.n_multiple_of) + ", the only n" + why;
   }
   return {};
 }
@@ -244,8 +247,10 @@ std::string describe(const SizeDomain& d) {
   } else if (d.n_base == 0) {
     limit = "(" + render_limit(d.n_per_block) + ")·B";
   } else {
-    limit = render_limit(d.n_base) + (d.n_per_block < 0 ? " − " : " + ") +
-            (d.n_per_block == 1 || d.n_per_block == -1 ? "" : std::to_string(d.n_per_block < 0 ? -d.n_per_block : d.n_per_block)) + "B";
+    limit =
+        render_limit(d.n_base) + (d.n_per_block < 0 ? " − " : " + ") +
+        (d.n_per_block == 1 || d.n_per_block == -1 ? "" : std::to_string(d.n_per_block < 0 ? -d.n_per_block : d.n_per_block)) +
+        "B";
   }
   std::string text = render_blocks(d.block) + "; ";
   text += d.n_power_of_two ? "n a power of two ≤ " + limit : "0 ≤ n ≤ " + limit;

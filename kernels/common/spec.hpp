@@ -17,7 +17,7 @@ namespace smemc {
 // The words a row says about its variant; the README's variant tables are
 // generated from them (tools/spec_tables, checked by a host test).
 struct Description {
-  std::string_view name;            // the text's name where the text names it
+  std::string_view name;  // the text's name where the text names it
   std::string_view idea;
   std::string_view cost;
   std::string_view exhibit_reason;  // not empty: a known-bad specimen kept for the record, and why it is bad

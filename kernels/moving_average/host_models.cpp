@@ -30,7 +30,8 @@ void parallel_ranges(std::int64_t count, const Work& work) {
   const std::int64_t workers = std::clamp<std::int64_t>(std::thread::hardware_concurrency(), 1, 32);
   const std::int64_t per = (count + workers - 1) / workers;
   std::vector<std::thread> threads;
-  for (std::int64_t begin = 0; begin < count; begin += per) threads.emplace_back([&, begin] { work(begin, std::min(count, begin + per)); });
+  for (std::int64_t begin = 0; begin < count; begin += per)
+    threads.emplace_back([&, begin] { work(begin, std::min(count, begin + per)); });
   for (auto& t : threads) t.join();
 }
 
@@ -167,7 +168,8 @@ void lookback_mean_stream(std::int64_t n, int block, const ValueAt& value, const
         values_into(value, n, (first_tile + t) * tile, v);
         const LookbackTile<float> part = lookback_tile(std::span<const float>(v), block);
         for (std::int64_t j = 0; j < tile && t * tile + j < static_cast<std::int64_t>(sums.size()); ++j) {
-          thread_prefix[static_cast<std::size_t>(t * tile + j)] = part.thread_prefix[static_cast<std::size_t>(j / kLookbackItems)];
+          thread_prefix[static_cast<std::size_t>(t * tile + j)] =
+              part.thread_prefix[static_cast<std::size_t>(j / kLookbackItems)];
           sums[static_cast<std::size_t>(t * tile + j)] = part.serial[static_cast<std::size_t>(j)];
         }
         aggregates[static_cast<std::size_t>(t)] = part.aggregate;
@@ -183,7 +185,8 @@ void lookback_mean_stream(std::int64_t n, int block, const ValueAt& value, const
       for (std::int64_t t = begin; t < end; ++t) {
         const float e = exclusive_of[static_cast<std::size_t>(t)];
         for (std::int64_t j = t * tile; j < std::min<std::int64_t>((t + 1) * tile, static_cast<std::int64_t>(sums.size())); ++j) {
-          sums[static_cast<std::size_t>(j)] = (e + thread_prefix[static_cast<std::size_t>(j)]) + sums[static_cast<std::size_t>(j)];
+          sums[static_cast<std::size_t>(j)] =
+              (e + thread_prefix[static_cast<std::size_t>(j)]) + sums[static_cast<std::size_t>(j)];
         }
       }
     });

@@ -93,7 +93,8 @@ std::vector<V> tiled_scan_sums(std::span<const V> a, int block) {
   std::vector<V> scans(tiles * tile), totals(tiles), s(tile);
   for (std::size_t b = 0; b < tiles; ++b) {
     const std::size_t count = std::min(tile, n - b * tile);
-    std::copy(a.begin() + static_cast<std::ptrdiff_t>(b * tile), a.begin() + static_cast<std::ptrdiff_t>(b * tile + count), s.begin());
+    std::copy(a.begin() + static_cast<std::ptrdiff_t>(b * tile), a.begin() + static_cast<std::ptrdiff_t>(b * tile + count),
+              s.begin());
     std::fill(s.begin() + static_cast<std::ptrdiff_t>(count), s.end(), V{});
     inclusive_scan_in_place(s);
     std::copy(s.begin(), s.end(), scans.begin() + static_cast<std::ptrdiff_t>(b * tile));
@@ -203,7 +204,7 @@ std::int64_t running_depth(std::int64_t i, std::int64_t n, int block);     // i 
 std::int64_t tiled_scan_depth(std::int64_t i, std::int64_t n, int block);  // see host_models.cpp
 std::int64_t lookback_depth(std::int64_t i, std::int64_t n, int block);    // see host_models.cpp
 
-std::int64_t all_bitwise(std::int64_t n, int block);    // n: an ordered row
-std::int64_t first_tile(std::int64_t n, int block);     // min(n, 8B): the tile with no look-back
+std::int64_t all_bitwise(std::int64_t n, int block);  // n: an ordered row
+std::int64_t first_tile(std::int64_t n, int block);   // min(n, 8B): the tile with no look-back
 
 }  // namespace smemc::moving_average::model

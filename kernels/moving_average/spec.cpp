@@ -47,8 +47,7 @@ Traffic lookback_traffic(std::int64_t n, int block) {
 }
 
 SizeDomain one_block_domain(std::int64_t capacity, std::string_view reason) {
-  return {.block = {0, 0, false}, .tested_blocks = kOneBlockOfN, .n_base = capacity, .n_per_block = 0,
-          .n_limit_reason = reason};
+  return {.block = {0, 0, false}, .tested_blocks = kOneBlockOfN, .n_base = capacity, .n_per_block = 0, .n_limit_reason = reason};
 }
 
 // gpu_shared_memory's order: thread i sums its prefix left to right.
@@ -89,8 +88,11 @@ const Spec kSpecs[] = {
      .error_model = "max(max(c, p) + 1, width(i mod B)) + 1 with the tile's chunk c = ⌊tile/1024⌋ carried (dT + 10 + c, "
                     "0 for c = 0), its prefix in the chunk p = dT + width(tile mod 1024 − 1) (0 first), dT = width(B − 1)",
      // Tiles index the grid's x dimension and the int loop of the carry scan.
-     .domain = {.block = {1, 1024, false}, .tested_blocks = kScanBlocks, .n_base = 0,
-                .n_per_block = INT_MAX - model::kCarryThreads, .n_limit_reason = "tiles index the grid"},
+     .domain = {.block = {1, 1024, false},
+                .tested_blocks = kScanBlocks,
+                .n_base = 0,
+                .n_per_block = INT_MAX - model::kCarryThreads,
+                .n_limit_reason = "tiles index the grid"},
      .workspace = "⌈n/B⌉ floats",
      .workspace_bytes = &carries_workspace,
      .prefix_depth = &model::tiled_scan_depth,
@@ -107,7 +109,9 @@ const Spec kSpecs[] = {
      .error_model = "(E + X) + l_k: tile t's look-back E at most dA + t deep (dA = 12 + width(B/32 − 1), 0 for the "
                     "first tile), X = the thread's prefix in the tile, l_k its serial scan (k ≤ 7)",
      .determinism = Determinism::unordered,
-     .domain = {.block = {32, 1024, true}, .tested_blocks = kWarpBlocks, .n_base = 0,
+     .domain = {.block = {32, 1024, true},
+                .tested_blocks = kWarpBlocks,
+                .n_base = 0,
                 .n_per_block = std::int64_t{model::kLookbackItems} * INT_MAX,
                 .n_limit_reason = "at most INT_MAX tiles of 8B: the grid's x limit"},
      .workspace = "⌈n/8B⌉ + 1 status words of 8 bytes",

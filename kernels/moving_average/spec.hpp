@@ -52,7 +52,7 @@ struct Spec {
   std::string_view error_model;  // the depth k of prefix i, in words
   Determinism determinism = Determinism::ordered;
   SizeDomain domain;
-  std::string_view workspace;    // in words; empty: none
+  std::string_view workspace;                   // in words; empty: none
   std::size_t data_alignment = alignof(float);  // bytes; 16 where the kernels load float4
   // Asked for refused (n, block) too (the contract checks size a launch's
   // buffers first): 0 there, never a division by a zero block.

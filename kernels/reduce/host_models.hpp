@@ -146,10 +146,10 @@ float vec4_grid_stride_model(std::span<const float> x, int block);
 std::int64_t tree_blocks(std::int64_t n, int block);
 
 // The summation depth k each row states (the bound's gamma_k).
-std::int64_t halving_depth(std::int64_t n, int block);            // ceil(log2 n)
-std::int64_t tree_with_fixup_depth(std::int64_t n, int block);    // 1 + log2 B + ceil(nb/1024) + 10
-std::int64_t tree_with_atomic_depth(std::int64_t n, int block);   // 1 + log2 B + nb
-std::int64_t vec4_depth(std::int64_t n, int block);  // the chain of thread 0 + 5 + 5 + ceil(G/1024) + 10
+std::int64_t halving_depth(std::int64_t n, int block);           // ceil(log2 n)
+std::int64_t tree_with_fixup_depth(std::int64_t n, int block);   // 1 + log2 B + ceil(nb/1024) + 10
+std::int64_t tree_with_atomic_depth(std::int64_t n, int block);  // 1 + log2 B + nb
+std::int64_t vec4_depth(std::int64_t n, int block);              // the chain of thread 0 + 5 + 5 + ceil(G/1024) + 10
 // The depths the models' trees actually have, measured with Depth.
 std::int64_t halving_model_depth(std::int64_t n, int block);
 std::int64_t tree_with_fixup_model_depth(std::int64_t n, int block);

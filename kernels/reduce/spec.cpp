@@ -26,12 +26,19 @@ constexpr int kWarpBlocks[] = {256, 32, 64, 128, 512, 1024};
 constexpr std::string_view kIntIndices = "int index arithmetic";
 
 SizeDomain saxpy_domain(bool n_power_of_two) {
-  return {.block = {1, 1024, false}, .tested_blocks = kSaxpyBlocks, .n_base = INT_MAX, .n_per_block = 0,
-          .n_limit_reason = kIntIndices, .n_power_of_two = n_power_of_two};
+  return {.block = {1, 1024, false},
+          .tested_blocks = kSaxpyBlocks,
+          .n_base = INT_MAX,
+          .n_per_block = 0,
+          .n_limit_reason = kIntIndices,
+          .n_power_of_two = n_power_of_two};
 }
 // n + 2B <= INT_MAX, so that idx + blockDim.x cannot overflow int.
 SizeDomain tree_domain(int min_block, std::span<const int> tested) {
-  return {.block = {min_block, 1024, true}, .tested_blocks = tested, .n_base = INT_MAX, .n_per_block = -2,
+  return {.block = {min_block, 1024, true},
+          .tested_blocks = tested,
+          .n_base = INT_MAX,
+          .n_per_block = -2,
           .n_limit_reason = kIntIndices};
 }
 
@@ -149,19 +156,24 @@ Spec tree_atomic_row(Description doc, InputUse use, Traffic (*traffic)(std::int6
 // The last rung: every byte of the input read once, 16 bytes per load, a
 // fixed grid looping over the data, the last levels in registers.
 Spec vec4_row(Description doc) {
-  return {.doc = doc,
-          .error_model = "2 + ⌈(n/4)/T⌉ (+1 when n % 4 ≠ 0) + 5 + 5 + ⌈G/1024⌉ + 10, T = G·B: thread 0's chain, two shuffle trees, the fix-up",
-          .input_use = InputUse::preserved,
-          .determinism = Determinism::ordered,
-          .domain = {.block = {32, 1024, true}, .tested_blocks = kWarpBlocks, .n_base = std::int64_t{1} << 32,
-                     .n_per_block = 0, .n_limit_reason = "float4 indices in 32-bit arithmetic"},
-          .workspace = "G = min(max(⌈(n/4)/B⌉, 1), 2^18/B) floats",
-          .data_alignment = 16,
-          .workspace_bytes = &vec4_workspace,
-          .summation_depth = &model::vec4_depth,
-          .model_depth = &model::vec4_model_depth,
-          .ordered_model = &model::vec4_grid_stride_model,
-          .traffic = &vec4_traffic};
+  return {
+      .doc = doc,
+      .error_model =
+          "2 + ⌈(n/4)/T⌉ (+1 when n % 4 ≠ 0) + 5 + 5 + ⌈G/1024⌉ + 10, T = G·B: thread 0's chain, two shuffle trees, the fix-up",
+      .input_use = InputUse::preserved,
+      .determinism = Determinism::ordered,
+      .domain = {.block = {32, 1024, true},
+                 .tested_blocks = kWarpBlocks,
+                 .n_base = std::int64_t{1} << 32,
+                 .n_per_block = 0,
+                 .n_limit_reason = "float4 indices in 32-bit arithmetic"},
+      .workspace = "G = min(max(⌈(n/4)/B⌉, 1), 2^18/B) floats",
+      .data_alignment = 16,
+      .workspace_bytes = &vec4_workspace,
+      .summation_depth = &model::vec4_depth,
+      .model_depth = &model::vec4_model_depth,
+      .ordered_model = &model::vec4_grid_stride_model,
+      .traffic = &vec4_traffic};
 }
 
 const Spec kSpecs[] = {

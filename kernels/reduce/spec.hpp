@@ -58,7 +58,7 @@ struct Spec {
   InputUse input_use = InputUse::preserved;
   Determinism determinism = Determinism::ordered;
   SizeDomain domain;
-  std::string_view workspace;  // in words ("⌈n/2B⌉ floats"); empty: none
+  std::string_view workspace;                   // in words ("⌈n/2B⌉ floats"); empty: none
   std::size_t data_alignment = alignof(float);  // bytes; 16 where the kernels load float4
   // Asked for refused (n, block) too (the contract checks size a launch's
   // buffers first): 0 there, never a division by a zero block.
@@ -71,7 +71,7 @@ struct Spec {
   // The depth the host model's tree really has (host tests hold the
   // formula above to it); rows with a model only.
   std::int64_t (*model_depth)(std::int64_t n, int block) = nullptr;
-  float (*ordered_model)(std::span<const float> x, int block) = nullptr;                     // ordered only
+  float (*ordered_model)(std::span<const float> x, int block) = nullptr;                    // ordered only
   std::vector<float> (*unordered_partials)(std::span<const float> x, int block) = nullptr;  // unordered, optional
   // Unordered rows: how many float atomic adds a launch makes at most (each
   // may flush a subnormal); null: one per partial, or none without partials.

@@ -90,14 +90,14 @@ constexpr int kReverseThreads = 1024;
 
 }  // namespace
 
-std::size_t sort_tiles_dynamic_bytes(int block) {
-  return align_up(block * sizeof(float), alignof(long)) + block * sizeof(long);
-}
+std::size_t sort_tiles_dynamic_bytes(int block) { return align_up(block * sizeof(float), alignof(long)) + block * sizeof(long); }
 
 void sort_tiles(std::int64_t n, const float* in, float* out, int block, cudaStream_t stream) {
   if (n < 0) throw std::invalid_argument("sort_tiles: n = " + std::to_string(n) + " is negative");
-  if (block < 1 || block > 1024) throw std::invalid_argument("sort_tiles: block = " + std::to_string(block) + " is outside [1, 1024]");
-  if (ceil_div(n, block) > INT_MAX) throw std::invalid_argument("sort_tiles: n = " + std::to_string(n) + " needs more than INT_MAX tiles");
+  if (block < 1 || block > 1024)
+    throw std::invalid_argument("sort_tiles: block = " + std::to_string(block) + " is outside [1, 1024]");
+  if (ceil_div(n, block) > INT_MAX)
+    throw std::invalid_argument("sort_tiles: n = " + std::to_string(n) + " needs more than INT_MAX tiles");
   if (n == 0) return;
   require_address("sort_tiles", address_of(in), "in");
   require_address("sort_tiles", address_of(out), "out");
@@ -106,7 +106,8 @@ void sort_tiles(std::int64_t n, const float* in, float* out, int block, cudaStre
 }
 
 void alias_bytes(int count, const int* in, unsigned char* out, int* out_same_address, cudaStream_t stream) {
-  if (count < 1 || count > 1024) throw std::invalid_argument("alias_bytes: count = " + std::to_string(count) + " is outside [1, 1024]");
+  if (count < 1 || count > 1024)
+    throw std::invalid_argument("alias_bytes: count = " + std::to_string(count) + " is outside [1, 1024]");
   require_address("alias_bytes", address_of(in), "in");
   require_address("alias_bytes", address_of(out), "out");
   require_address("alias_bytes", address_of(out_same_address), "out_same_address");
@@ -135,8 +136,7 @@ void bank_stride_read(int stride, int blocks, const float* in, float* out, cudaS
     case 2: bank_stride_kernel<2><<<blocks, 32, 0, stream>>>(in, out); break;
     case 32: bank_stride_kernel<32><<<blocks, 32, 0, stream>>>(in, out); break;
     case 33: bank_stride_kernel<33><<<blocks, 32, 0, stream>>>(in, out); break;
-    default:
-      throw std::invalid_argument("bank_stride_read: stride = " + std::to_string(stride) + " is not one of 1, 2, 32, 33");
+    default: throw std::invalid_argument("bank_stride_read: stride = " + std::to_string(stride) + " is not one of 1, 2, 32, 33");
   }
   SMEMC_CHECK_LAUNCH("bank_stride_kernel");
 }

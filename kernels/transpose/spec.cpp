@@ -25,40 +25,47 @@ const Spec kSpecs[] = {
     {.doc = {.name = "transpose_naive",
              .idea = "§5.6 as written: one thread per element; coalesced reads, writes strided by n",
              .cost = "each warp's store touches 32 cache lines (8x the sectors of a coalesced store)"},
-     .shape = {.square = true, .max_rows = kIntSquareSide, .max_cols = kIntSquareSide,
+     .shape = {.square = true,
+               .max_rows = kIntSquareSide,
+               .max_cols = kIntSquareSide,
                .rows_reason = "n*n must stay below 2^31: int index arithmetic"},
      .traffic = &read_once_write_once},
     {.doc = {.name = "transpose_tiled",
              .idea = "§5.6's 32x32 shared tile: coalesced read and write, the transpose done in shared memory",
              .cost = "coalesced global traffic; reading a tile column is the text's 32-way bank-conflict exhibit"},
-     .shape = {.square = true, .max_rows = kGridRows, .max_cols = kGridRows,
-               .rows_reason = "the grid's y limit, 65535 tiles"},
+     .shape = {.square = true, .max_rows = kGridRows, .max_cols = kGridRows, .rows_reason = "the grid's y limit, 65535 tiles"},
      .traffic = &read_once_write_once},
     {.doc = {.name = "transpose_padded",
              .idea = "the 32x33 tile: the padding column spreads each tile column over 32 banks; rows x cols",
              .cost = "coalesced global traffic and conflict-free shared memory: the copy roofline"},
-     .shape = {.square = false, .max_rows = kGridRows, .max_cols = INT_MAX - kTile,
-               .rows_reason = "the grid's y limit, 65535 tiles", .cols_reason = "int column index"},
+     .shape = {.square = false,
+               .max_rows = kGridRows,
+               .max_cols = INT_MAX - kTile,
+               .rows_reason = "the grid's y limit, 65535 tiles",
+               .cols_reason = "int column index"},
      .traffic = &read_once_write_once},
     {.doc = {.name = "transpose_padded_32x8",
              .idea = "the 32x33 tile moved by 32x8 threads, four rows each: a quarter of the threads, four loads and "
                      "four stores in flight per thread",
              .cost = "as transpose_padded, with fewer threads per tile to schedule: the last rung, towards the copy roof"},
-     .shape = {.square = false, .max_rows = kGridRows, .max_cols = INT_MAX - kTile,
-               .rows_reason = "the grid's y limit, 65535 tiles", .cols_reason = "int column index"},
+     .shape = {.square = false,
+               .max_rows = kGridRows,
+               .max_cols = INT_MAX - kTile,
+               .rows_reason = "the grid's y limit, 65535 tiles",
+               .cols_reason = "int column index"},
      .traffic = &read_once_write_once},
 };
 
 std::string multiple_violation(const ShapeDomain& d, std::int64_t rows, std::int64_t cols) {
   if (d.multiple_of <= 1 || (rows % d.multiple_of == 0 && cols % d.multiple_of == 0)) return {};
-  return "shape " + std::to_string(rows) + "x" + std::to_string(cols) + " is not a multiple of " +
-         std::to_string(d.multiple_of) + " (" + std::string(d.multiple_reason) + ")";
+  return "shape " + std::to_string(rows) + "x" + std::to_string(cols) + " is not a multiple of " + std::to_string(d.multiple_of) +
+         " (" + std::string(d.multiple_reason) + ")";
 }
 
 std::string limit_violation(std::string_view what, std::int64_t value, std::int64_t limit, std::string_view reason) {
   if (value <= limit) return {};
-  return std::string(what) + " = " + std::to_string(value) + " exceeds " + std::to_string(limit) + " (" +
-         std::string(reason) + ")";
+  return std::string(what) + " = " + std::to_string(value) + " exceeds " + std::to_string(limit) + " (" + std::string(reason) +
+         ")";
 }
 
 }  // namespace
@@ -72,7 +79,8 @@ std::string shape_violation(const Spec& s, std::int64_t rows, std::int64_t cols)
   if (rows < 0 || cols < 0) return "shape " + shape + " is negative";
   if (s.shape.square) {
     if (rows != cols) {
-      return "shape " + shape + " is not square (the text's transpose(int n, ...) takes n x n; transpose_padded takes rows x cols)";
+      return "shape " + shape +
+             " is not square (the text's transpose(int n, ...) takes n x n; transpose_padded takes rows x cols)";
     }
     return limit_violation("n", rows, s.shape.max_rows, s.shape.rows_reason);
   }
@@ -134,8 +142,8 @@ std::string preconditions(const Spec& s) {
     return "n x n, n ≤ " + std::to_string(s.shape.max_rows) + " (" + std::string(s.shape.rows_reason) + ")" + multiple +
            "; in and out disjoint";
   }
-  return "rows x cols, rows ≤ " + std::to_string(s.shape.max_rows) + ", cols ≤ " + std::to_string(s.shape.max_cols) +
-         multiple + "; in and out disjoint";
+  return "rows x cols, rows ≤ " + std::to_string(s.shape.max_rows) + ", cols ≤ " + std::to_string(s.shape.max_cols) + multiple +
+         "; in and out disjoint";
 }
 
 bool validate(const Spec& s, const Args& a) {
@@ -157,8 +165,10 @@ std::vector<std::string> contract_gaps(const ShapeDomain& d, std::span<const con
   auto any = [&](const auto& pred) { return std::any_of(cases.begin(), cases.end(), pred); };
   auto accepted = [](const contract::ShapeCase& c) { return c.refusal.empty(); };
   auto refused = [](const contract::ShapeCase& c) { return !c.refusal.empty(); };
-  if (!any([&](const contract::ShapeCase& c) { return refused(c) && c.rows < 0; })) gaps.push_back("no case refuses negative rows");
-  if (!any([&](const contract::ShapeCase& c) { return refused(c) && c.cols < 0; })) gaps.push_back("no case refuses negative cols");
+  if (!any([&](const contract::ShapeCase& c) { return refused(c) && c.rows < 0; }))
+    gaps.push_back("no case refuses negative rows");
+  if (!any([&](const contract::ShapeCase& c) { return refused(c) && c.cols < 0; }))
+    gaps.push_back("no case refuses negative cols");
   if (!any([&](const contract::ShapeCase& c) { return accepted(c) && c.rows == d.max_rows; })) {
     gaps.push_back("no case is accepted at the row limit (" + std::to_string(d.max_rows) + ")");
   }
@@ -171,7 +181,9 @@ std::vector<std::string> contract_gaps(const ShapeDomain& d, std::span<const con
     if (!any([&](const contract::ShapeCase& c) { return accepted(c) && c.cols == d.max_cols; })) {
       gaps.push_back("no case is accepted at the column limit (" + std::to_string(d.max_cols) + ")");
     }
-    if (!any([&](const contract::ShapeCase& c) { return refused(c) && c.cols > d.max_cols && c.rows >= 0 && c.rows <= d.max_rows; })) {
+    if (!any([&](const contract::ShapeCase& c) {
+          return refused(c) && c.cols > d.max_cols && c.rows >= 0 && c.rows <= d.max_rows;
+        })) {
       gaps.push_back("no case refuses cols past the limit (" + std::to_string(d.max_cols) + ")");
     }
   } else if (!any([&](const contract::ShapeCase& c) { return refused(c) && c.rows >= 0 && c.cols >= 0 && c.rows != c.cols; })) {

@@ -20,6 +20,10 @@
 
 namespace smemc::contract {
 
+// The tables keep the layout they were written in (one case per line where
+// the boundaries matter, rows of cases otherwise).
+// clang-format off
+
 template <typename Case>
 struct VariantCases {
   std::string_view variant;
@@ -140,5 +144,7 @@ std::span<const Case> contract_of(const Spec& s, const std::vector<VariantCases<
   if (const std::vector<Case>* cases = cases_of(builtin, s.doc.name)) return *cases;
   return {};
 }
+
+// clang-format on
 
 }  // namespace smemc::contract

@@ -36,7 +36,8 @@ std::string check_prefixes(const Spec& s, std::span<const float> a, int block, s
     const float out = got[i];
     if (!prefix.sum.is_finite()) {
       const float expected = prefix.sum.to_float();
-      if (!same_result(expected, out)) return context + ": [" + std::to_string(i) + "] expected " + describe(expected) + ", got " + describe(out);
+      if (!same_result(expected, out))
+        return context + ": [" + std::to_string(i) + "] expected " + describe(expected) + ", got " + describe(out);
       continue;
     }
     if (!std::isfinite(out)) return context + ": [" + std::to_string(i) + "] non-finite " + describe(out);
@@ -71,7 +72,9 @@ void expect_prefix_means(const Spec& s, std::span<const float> a, int block, std
     if (const std::string why = check_prefixes(s, a, block, got, context, 0, n, SumReference{}); !why.empty()) fail_check(why);
     return;
   }
-  auto piece_of = [&](std::int64_t p) { return a.subspan(static_cast<std::size_t>(p * kPiece), static_cast<std::size_t>(std::min(kPiece, n - p * kPiece))); };
+  auto piece_of = [&](std::int64_t p) {
+    return a.subspan(static_cast<std::size_t>(p * kPiece), static_cast<std::size_t>(std::min(kPiece, n - p * kPiece)));
+  };
   std::vector<SumReference> before(static_cast<std::size_t>(pieces));  // the exact sums of a[0..p·kPiece)
   tbb::parallel_for(std::int64_t{1}, pieces, [&](std::int64_t p) {
     for (float x : piece_of(p - 1)) before[static_cast<std::size_t>(p)].add(x);
@@ -86,6 +89,5 @@ void expect_prefix_means(const Spec& s, std::span<const float> a, int block, std
     if (!why.empty()) fail_check(why);
   }
 }
-
 
 }  // namespace smemc::moving_average::testing

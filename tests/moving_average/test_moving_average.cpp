@@ -50,8 +50,8 @@ const std::vector<Variant>& variants() {
 }  // namespace
 
 const std::vector<Variant>& spec_checked_rows() {
-  static const std::vector<Variant> rows =
-      smemc::testing::rows_where(variants(), +[](const Variant& v) { return v.port_defined(); });
+  static const std::vector<Variant> rows = smemc::testing::rows_where(
+      variants(), +[](const Variant& v) { return v.port_defined(); });
   return rows;
 }
 
@@ -78,9 +78,12 @@ std::int64_t max_n(const Variant& v, int block) {
 }
 
 rc::Gen<Case> case_for(const Variant& v, std::span<const DataKind> kinds) {
-  return sized_case(v.spec->domain.tested_blocks, [&v](int block) {
-    return rc::gen::map(gen::size(max_n(v, block), edge_block(block)), [&v](std::int64_t n) { return into_domain(v, n); });
-  }, kinds);
+  return sized_case(
+      v.spec->domain.tested_blocks,
+      [&v](int block) {
+        return rc::gen::map(gen::size(max_n(v, block), edge_block(block)), [&v](std::int64_t n) { return into_domain(v, n); });
+      },
+      kinds);
 }
 
 // Runs in place on a guarded buffer; returns what the buffer holds after.
@@ -106,22 +109,22 @@ void expect_same_outputs(std::span<const float> expected, std::span<const float>
 // Bit for bit against the model: every output of an ordered row, the
 // leading outputs no run can vary (bitwise_prefix) of an unordered one;
 // nothing for a row without a model.
-void expect_model(const Variant& v, std::span<const float> a, int block, std::span<const float> got,
-                  const std::string& context) {
+void expect_model(const Variant& v, std::span<const float> a, int block, std::span<const float> got, const std::string& context) {
   if (!modelled(v)) return;
   const auto count = static_cast<std::size_t>(v.spec->bitwise_prefix(static_cast<std::int64_t>(a.size()), block));
   const std::vector<float> model = [&] {
     const timing::ScopedPhase phase(timing::Phase::host_model);
     return v.spec->model(a, block);
   }();
-  expect_elementwise(std::span<const float>(model).first(count), got.first(count), NanPayloads::may_differ,
-                     context + " (against the host model" + (count < a.size() ? ", first " + std::to_string(count) + " outputs" : "") + ")");
+  expect_elementwise(
+      std::span<const float>(model).first(count), got.first(count), NanPayloads::may_differ,
+      context + " (against the host model" + (count < a.size() ? ", first " + std::to_string(count) + " outputs" : "") + ")");
 }
 
 class MovingAverageAll : public smemc::testing::VariantTest<Variant> {};
 class MovingAverageModel : public MovingAverageAll {};          // rows with a host model
 class MovingAverageDeterministic : public MovingAverageAll {};  // class deterministic
-class MovingAverageLarge : public MovingAverageAll {};  // variants that take n past 2^31
+class MovingAverageLarge : public MovingAverageAll {};          // variants that take n past 2^31
 class MovingAverageLauncher : public smemc::testing::LauncherTest<Variant> {};
 class MovingAverageLauncherNarrowed : public MovingAverageLauncher {};
 class MovingAverageUnsupported : public smemc::testing::UnsupportedRowTest<Variant> {};
@@ -204,7 +207,8 @@ TEST_P(MovingAverageDeterministic, streams) {
   const Variant& v = GetParam();
   const int block = v.spec->domain.tested_blocks.front();
   const std::int64_t n = std::min(max_n(v, block), at_least(v, 100003, block));
-  StreamRun first(v, block, make_data(DataKind::uniform, n, 0x57EA5u)), second(v, block, make_data(DataKind::uniform, n, 0x57EA6u));
+  StreamRun first(v, block, make_data(DataKind::uniform, n, 0x57EA5u)),
+      second(v, block, make_data(DataKind::uniform, n, 0x57EA6u));
   first.launch();
   second.launch();
   const std::vector<float> got_first = first.finish(), got_second = second.finish();
@@ -223,8 +227,8 @@ TEST_P(MovingAverageAll, launch_is_asynchronous) {
   const int block = v.spec->domain.tested_blocks.front();
   StreamRun held(v, block, held_stream_input(v, block));
   (void)run(v, held.a, block);  // loads the kernels first: CUDA loads a module lazily, waiting for running kernels
-  if (!smemc::testing::expect_asynchronous_launch(held.stream.get(), [&] { held.launch(); },
-                                                  [&] { return held.written_while_held(); }, std::string(v.name()))) {
+  if (!smemc::testing::expect_asynchronous_launch(
+          held.stream.get(), [&] { held.launch(); }, [&] { return held.written_while_held(); }, std::string(v.name()))) {
     return;
   }
   (void)held.finish();  // the guards, once the stream has run
@@ -253,7 +257,8 @@ TEST_P(MovingAverageAll, text_example_in_place) {
   for (int block : v.spec->domain.tested_blocks) {
     if (!accepts(v, 10, block)) continue;  // a row of multiples of 4, say
     const std::vector<float> got = run(v, a, block);
-    for (int i = 0; i < 10; ++i) EXPECT_EQ(got[i], 0.5f * static_cast<float>(i)) << v.name() << " block=" << block << " [" << i << "]";
+    for (int i = 0; i < 10; ++i)
+      EXPECT_EQ(got[i], 0.5f * static_cast<float>(i)) << v.name() << " block=" << block << " [" << i << "]";
   }
 }
 
@@ -297,7 +302,8 @@ std::int64_t compare_large_with_bound(const GuardedBuffer<float>& data, std::int
     std::vector<double> piece_start(pieces + 1, 0.0);
     tbb::parallel_for(std::size_t{0}, pieces, [&](std::size_t p) {
       double sum = 0;
-      for (std::size_t j = p * kPiece; j < std::min(size, (p + 1) * kPiece); ++j) sum += inputs[j] = value(first + static_cast<std::int64_t>(j));
+      for (std::size_t j = p * kPiece; j < std::min(size, (p + 1) * kPiece); ++j)
+        sum += inputs[j] = value(first + static_cast<std::int64_t>(j));
       piece_start[p + 1] = sum;
     });
     piece_start[0] = before_chunk;
@@ -364,13 +370,13 @@ void run_large_and_compare(const Variant& v, std::int64_t n, int block, const st
     EXPECT_EQ(compared, n) << context << ": compared " << compared << " outputs";
     return;
   }
-  const timing::ScopedPhase model_phase(timing::Phase::host_model);  // the model's own time; the pieces' copies and comparisons are marked inside
+  const timing::ScopedPhase model_phase(
+      timing::Phase::host_model);  // the model's own time; the pieces' copies and comparisons are marked inside
   v.spec->stream_model(n, block, value, [&](std::int64_t first, std::span<const float> means) {
     chunk.resize(means.size());
     backend().download(chunk.data(), data.at(static_cast<std::size_t>(first)), chunk.size() * sizeof(float), {});
-    expect_elementwise(means, chunk, NanPayloads::may_differ, context, [first](std::size_t j) {
-      return "[" + std::to_string(first + static_cast<std::int64_t>(j)) + "]";
-    });
+    expect_elementwise(means, chunk, NanPayloads::may_differ, context,
+                       [first](std::size_t j) { return "[" + std::to_string(first + static_cast<std::int64_t>(j)) + "]"; });
     compared += static_cast<std::int64_t>(means.size());
   });
   EXPECT_EQ(compared, n) << context << ": the streamed model covered " << compared << " outputs";
@@ -421,8 +427,9 @@ TEST_P(MovingAverageAll, large_limit) {
 // --- host-only ---------------------------------------------------------------
 
 void expect_rejected(const Variant& v, const Args& a, const std::string& mentioning) {
-  smemc::testing::expect_invalid_argument([&] { v.launch(a, {}); }, v.name(), mentioning,
-                                          std::string(v.name()) + " n=" + std::to_string(a.n) + " block=" + std::to_string(a.block));
+  smemc::testing::expect_invalid_argument(
+      [&] { v.launch(a, {}); }, v.name(), mentioning,
+      std::string(v.name()) + " n=" + std::to_string(a.n) + " block=" + std::to_string(a.block));
 }
 
 // What the variant's fixed table refuses, this backend's launcher refuses;
@@ -462,7 +469,10 @@ TEST_P(MovingAverageLauncherNarrowed, refuses_outside_narrowing) {
   ASSERT_FALSE(outside.empty()) << v.name() << ": its narrowing (" << v.narrowing() << ") leaves nothing of its row out";
   const DeviceAddress fake{reinterpret_cast<void*>(std::uintptr_t{0x10000}), 0};
   for (const SizePoint& p : outside) {
-    const Args a{.n = p.n, .data = fake, .workspace = v.declared->workspace_bytes(p.n, p.block) ? fake : DeviceAddress{}, .block = p.block};
+    const Args a{.n = p.n,
+                 .data = fake,
+                 .workspace = v.declared->workspace_bytes(p.n, p.block) ? fake : DeviceAddress{},
+                 .block = p.block};
     expect_rejected(v, a, std::string(v.impl->narrowing.reason));
   }
 }
@@ -511,12 +521,16 @@ bool is_narrowed(const Variant& v) { return implemented(v) && !v.narrowing().emp
 bool takes_large_n(const Variant& v) { return implemented(v) && accepts(v, kLargeN, largest_block(v)); }
 
 INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageAll, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
-INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageModel, ::testing::ValuesIn(variants_where(&implemented_with_model)), VariantName{});
-INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageDeterministic, ::testing::ValuesIn(variants_where(&is_deterministic)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageModel, ::testing::ValuesIn(variants_where(&implemented_with_model)),
+                         VariantName{});
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageDeterministic, ::testing::ValuesIn(variants_where(&is_deterministic)),
+                         VariantName{});
 INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageLarge, ::testing::ValuesIn(variants_where(&takes_large_n)), VariantName{});
 INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageLauncher, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
-INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageLauncherNarrowed, ::testing::ValuesIn(variants_where(&is_narrowed)), VariantName{});
-INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageUnsupported, ::testing::ValuesIn(variants_where(&unimplemented)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageLauncherNarrowed, ::testing::ValuesIn(variants_where(&is_narrowed)),
+                         VariantName{});
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageUnsupported, ::testing::ValuesIn(variants_where(&unimplemented)),
+                         VariantName{});
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageAll);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageModel);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageDeterministic);

@@ -77,7 +77,8 @@ TEST_P(MovingAverageSpecModel, depth_formula_is_the_models) {
       const std::vector<std::int64_t> model = s.model_depths(n, block);
       ASSERT_EQ(static_cast<std::int64_t>(model.size()), n);
       for (std::int64_t i = 0; i < n; ++i) {
-        ASSERT_EQ(s.prefix_depth(i, n, block), model[static_cast<std::size_t>(i)]) << s.doc.name << " n=" << n << " block=" << block << " prefix " << i;
+        ASSERT_EQ(s.prefix_depth(i, n, block), model[static_cast<std::size_t>(i)])
+            << s.doc.name << " n=" << n << " block=" << block << " prefix " << i;
       }
     }
   }
@@ -90,17 +91,19 @@ TEST_P(MovingAverageSpecModel, stream_model_is_the_model) {
   const auto blocks = s.domain.tested_blocks;
   // The first tested block, and the smallest (the limit's large check runs
   // the smallest: the scan's one-element tiles).
-  for (const auto& [block, n] : {std::pair{blocks.front(), std::int64_t{1000}}, std::pair{blocks.front(), (std::int64_t{1} << 24) + 12345},
-                                 std::pair{*std::min_element(blocks.begin(), blocks.end()), std::int64_t{100003}}}) {
+  for (const auto& [block, n] :
+       {std::pair{blocks.front(), std::int64_t{1000}}, std::pair{blocks.front(), (std::int64_t{1} << 24) + 12345},
+        std::pair{*std::min_element(blocks.begin(), blocks.end()), std::int64_t{100003}}}) {
     const std::int64_t size = std::min(n, s.domain.largest_n(block));
     const std::vector<float> a = make_data(DataKind::uniform, size, 0x57EAu);
     const std::vector<float> expected = s.model(a, block);
     std::vector<float> streamed;
-    s.stream_model(size, block, [&](std::int64_t i) { return a[static_cast<std::size_t>(i)]; },
-                   [&](std::int64_t first, std::span<const float> means) {
-                     ASSERT_EQ(first, static_cast<std::int64_t>(streamed.size())) << "pieces out of order";
-                     streamed.insert(streamed.end(), means.begin(), means.end());
-                   });
+    s.stream_model(
+        size, block, [&](std::int64_t i) { return a[static_cast<std::size_t>(i)]; },
+        [&](std::int64_t first, std::span<const float> means) {
+          ASSERT_EQ(first, static_cast<std::int64_t>(streamed.size())) << "pieces out of order";
+          streamed.insert(streamed.end(), means.begin(), means.end());
+        });
     ASSERT_EQ(streamed.size(), expected.size()) << s.doc.name << " n=" << size;
     for (std::size_t i = 0; i < expected.size(); ++i) {
       ASSERT_EQ(bits_of(streamed[i]), bits_of(expected[i])) << s.doc.name << " n=" << size << " [" << i << "]";
@@ -111,9 +114,12 @@ TEST_P(MovingAverageSpecModel, stream_model_is_the_model) {
 TEST_P(MovingAverageSpecModel, model_within_bound) {
   const Spec& s = *GetParam().spec;
   check_property([&] {
-    const SizedCase c = *sized_case(s.domain.tested_blocks, [&s](int block) {
-      return gen::size(std::min<std::int64_t>(s.domain.largest_n(block), std::int64_t{1} << 16), edge_block(block));
-    }, finite_sum_kinds());
+    const SizedCase c = *sized_case(
+        s.domain.tested_blocks,
+        [&s](int block) {
+          return gen::size(std::min<std::int64_t>(s.domain.largest_n(block), std::int64_t{1} << 16), edge_block(block));
+        },
+        finite_sum_kinds());
     const auto a = make_data(c.kind, c.n, c.seed);
     expect_prefix_means(s, a, c.block, s.model(a, c.block), describe(s.doc.name, c) + " (host model)");
   });
@@ -124,7 +130,9 @@ TEST_P(MovingAverageSpecModel, model_within_bound) {
 // (the row as stated: a narrowing's own boundaries are refuses_outside_narrowing's).
 TEST_P(MovingAverageSpec, contract_table_covers_the_domain) {
   const Spec& s = *GetParam().declared;
-  contract::expect_no_gaps(s.doc.name, contract::contract_gaps(s.domain, contract::contract_of(s, contract::moving_average_cases()), s.data_alignment));
+  contract::expect_no_gaps(
+      s.doc.name,
+      contract::contract_gaps(s.domain, contract::contract_of(s, contract::moving_average_cases()), s.data_alignment));
 }
 
 TEST_P(MovingAverageSpec, contract_table) {
@@ -132,7 +140,9 @@ TEST_P(MovingAverageSpec, contract_table) {
   contract::expect_table_holds(
       s.doc.name, contract::contract_of(s, contract::moving_average_cases()),
       [&](const contract::SizeCase& c) {
-        validate(s, {.n = c.n, .data = contract::fake_address(1, c.data_offset_bytes), .workspace = contract::fake_address(3),
+        validate(s, {.n = c.n,
+                     .data = contract::fake_address(1, c.data_offset_bytes),
+                     .workspace = contract::fake_address(3),
                      .block = c.block});
       },
       [&](const contract::SizeCase& c) { return contract::describe(s.doc.name, c); },
@@ -141,7 +151,8 @@ TEST_P(MovingAverageSpec, contract_table) {
 
 bool modelled(const Variant& v) { return v.spec->model != nullptr; }
 
-INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageSpec, ::testing::ValuesIn(spec_checked_rows()), smemc::testing::VariantName{});
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageSpec, ::testing::ValuesIn(spec_checked_rows()),
+                         smemc::testing::VariantName{});
 INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageSpecModel,
                          ::testing::ValuesIn(smemc::testing::rows_where(spec_checked_rows(), &modelled)),
                          smemc::testing::VariantName{});

@@ -186,8 +186,8 @@ MUTANTS = [
            "  return ceil_log2(block) + per_fixup_thread + ceil_log2(kFixupThreads);",
            "host", SPEC, "reduce/ReduceSpec*.*"),
     Mutant("tree-block-rule", "the trees take any block size", "kernels/reduce/spec.cpp",
-           "  return {.block = {min_block, 1024, true}, .tested_blocks = tested,",
-           "  return {.block = {min_block, 1024, false}, .tested_blocks = tested,",
+           "  return {.block = {min_block, 1024, true},\n",
+           "  return {.block = {min_block, 1024, false},\n",
            "host", SPEC, "reduce/ReduceSpec.contract_table/*"),
     # --- port rows, narrowings, classes, the matrix (issue 14) -------------------
     Mutant("port-row-name-clash", "a port row may take a spec row's name", "kernels/common/implementation.hpp",

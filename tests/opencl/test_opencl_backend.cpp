@@ -20,7 +20,7 @@ TEST_F(OpenClBackend, large_offsets_fill_and_write) {
   DeviceBuffer<std::uint8_t> buffer(kBytes);
   const std::size_t past = std::size_t{1} << 32;  // the first byte past 4 GiB
   backend().fill(buffer.at(0), 0x11, kBytes, {});
-  backend().fill(buffer.at(past - 8), 0x22, 16, {});    // across the 4 GiB boundary
+  backend().fill(buffer.at(past - 8), 0x22, 16, {});  // across the 4 GiB boundary
   backend().fill(buffer.at(past + 4096), 0x33, 4096, {});
   const std::vector<std::uint8_t> pattern(4096, 0x44);
   backend().upload(buffer.at(past + 65536), pattern.data(), pattern.size(), {});

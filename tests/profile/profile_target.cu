@@ -47,10 +47,9 @@ using smemc::DeviceBuffer;
 constexpr int TILE = smemc::transpose::kTile;
 
 constexpr std::int64_t kMatrixEdge = 4096;  // the text's transpose: 4096 x 4096 floats
-constexpr std::size_t kMatrixElements = kMatrixEdge * kMatrixEdge;
 constexpr std::int64_t kReduceCount = std::int64_t{1} << 24;  // 2^24 floats, 64 MiB
 constexpr int kReduceBlock = 1024;
-constexpr int kStrideBlocks = 4096;        // one warp each: 4096 shared load requests per pattern
+constexpr int kStrideBlocks = 4096;         // one warp each: 4096 shared load requests per pattern
 constexpr int kStrideWordsPerBlock = 1024;  // bank_stride_read stages 1024 floats per block
 constexpr int kStrideLanes = 32;
 
@@ -127,9 +126,8 @@ void run_planted_transpose() {
   static_assert(kMatrixEdge % TILE == 0, "the planted kernel has no bounds checks");
   const Matrices m;
   const dim3 grid(kMatrixEdge / TILE, kMatrixEdge / TILE);
-  transpose_padding_on_wrong_dimension<<<grid, dim3(TILE, TILE)>>>(static_cast<int>(kMatrixEdge),
-                                                                   smemc::device_pointer<const float>(m.in.at()),
-                                                                   smemc::device_pointer<float>(m.out.at()));
+  transpose_padding_on_wrong_dimension<<<grid, dim3(TILE, TILE)>>>(
+      static_cast<int>(kMatrixEdge), smemc::device_pointer<const float>(m.in.at()), smemc::device_pointer<float>(m.out.at()));
   SMEMC_CHECK_LAUNCH("transpose_padding_on_wrong_dimension");
   wait_for_device();
 }
@@ -160,7 +158,8 @@ void run_reduce(std::string_view variant, std::int64_t count = kReduceCount) {
 // each way plus a status word per tile.
 constexpr int kLookbackBlock = 256;
 void run_lookback(std::int64_t count = kReduceCount) {
-  const auto row = variant_named(smemc::moving_average::specs(), smemc::moving_average::implementations(), "moving_average_lookback");
+  const auto row =
+      variant_named(smemc::moving_average::specs(), smemc::moving_average::implementations(), "moving_average_lookback");
   DeviceBuffer<float> data(static_cast<std::size_t>(count));
   DeviceBuffer<std::byte> workspace(row.spec->workspace_bytes(count, kLookbackBlock));
   data.upload(nonzero_data(static_cast<std::size_t>(count), 4));
@@ -170,8 +169,8 @@ void run_lookback(std::int64_t count = kReduceCount) {
 
 // The traffic cases: sizes far past the H200's 50 MB L2, where DRAM bytes
 // are the data's own (the checks: tests/profile/CMakeLists.txt).
-constexpr std::int64_t kTrafficEdge = 16384;                       // 1 GiB a matrix
-constexpr std::int64_t kTrafficCount = std::int64_t{1} << 28;     // 1 GiB of floats
+constexpr std::int64_t kTrafficEdge = 16384;                   // 1 GiB a matrix
+constexpr std::int64_t kTrafficCount = std::int64_t{1} << 28;  // 1 GiB of floats
 smemc::Traffic transpose_traffic(std::string_view variant) {
   return smemc::transpose::spec_named(variant).traffic(kTrafficEdge, kTrafficEdge);
 }
@@ -223,8 +222,9 @@ int print_compute_capability() {
 }
 
 int usage() {
-  std::fprintf(stderr,
-               "usage: smemc_profile_target <case>... | --traffic <case> | --list | --compute-capability | --smemc-device-status\n");
+  std::fprintf(
+      stderr,
+      "usage: smemc_profile_target <case>... | --traffic <case> | --list | --compute-capability | --smemc-device-status\n");
   return 2;
 }
 
@@ -239,8 +239,9 @@ int main(int argc, char** argv) {
   try {
     if (argc == 2 && arg == "--smemc-device-status") return smemc::print_device_status();
     if (argc == 2 && arg == "--list") {
-      for (const Case& c : kCases) std::printf("%.*s %.*s\n", static_cast<int>(c.name.size()), c.name.data(),
-                                               static_cast<int>(c.kernel.size()), c.kernel.data());
+      for (const Case& c : kCases)
+        std::printf("%.*s %.*s\n", static_cast<int>(c.name.size()), c.name.data(), static_cast<int>(c.kernel.size()),
+                    c.kernel.data());
       return 0;
     }
     if (argc == 2 && arg == "--compute-capability") return print_compute_capability();

@@ -24,8 +24,11 @@ ReductionRun::ReductionRun(const Variant& v, std::span<const float> x, int block
 }
 
 void ReductionRun::launch() {
-  v_.launch({.n = static_cast<std::int64_t>(x_.size()), .data = data_.data(), .out = out_.data(),
-             .workspace = workspace_.payload(), .block = block_},
+  v_.launch({.n = static_cast<std::int64_t>(x_.size()),
+             .data = data_.data(),
+             .out = out_.data(),
+             .workspace = workspace_.payload(),
+             .block = block_},
             stream_);
 }
 
@@ -36,8 +39,8 @@ void expect_input_unchanged(const Variant& v, const GuardedBuffer<float>& data, 
   if (x.empty() || std::memcmp(after.data(), x.data(), x.size_bytes()) == 0) return;
   for (std::size_t i = 0; i < after.size(); ++i) {
     if (bits_of(after[i]) != bits_of(x[i])) {
-      fail_check(std::string(v.name()) + ": input modified at index " + std::to_string(i) + ": " + describe(x[i]) +
-                 " became " + describe(after[i]));
+      fail_check(std::string(v.name()) + ": input modified at index " + std::to_string(i) + ": " + describe(x[i]) + " became " +
+                 describe(after[i]));
     }
   }
 }
@@ -143,17 +146,17 @@ void expect_within_bound(const Spec& s, const SumReference& ref, std::span<const
   if (!(error <= bound)) {
     std::ostringstream os;
     os.precision(17);
-    os << context << ": |result - exact| = " << error << " exceeds the bound " << bound << " = gamma_" << depth
-       << " * sum|x|" << (s.summation_depth ? "" : " (the worst case: the row states no depth)")
-       << (atomic_adds ? " + flush allowance" : "") << ", with sum|x| = " << ref.abs_sum.to_double()
-       << "; result " << describe(got) << ", exact " << ref.sum.to_double();
+    os << context << ": |result - exact| = " << error << " exceeds the bound " << bound << " = gamma_" << depth << " * sum|x|"
+       << (s.summation_depth ? "" : " (the worst case: the row states no depth)") << (atomic_adds ? " + flush allowance" : "")
+       << ", with sum|x| = " << ref.abs_sum.to_double() << "; result " << describe(got) << ", exact " << ref.sum.to_double();
     fail_check(os.str());
   }
 }
 
 void expect_special_value(const ExactSum& exact, float got, const std::string& context) {
   const float expected = exact.to_float();
-  if (!same_result(expected, got)) fail_check(context + ": expected " + describe(expected) + " from the special values, got " + describe(got));
+  if (!same_result(expected, got))
+    fail_check(context + ": expected " + describe(expected) + " from the special values, got " + describe(got));
 }
 
 }  // namespace smemc::reduce::testing

@@ -50,8 +50,8 @@ const std::vector<Variant>& variants() {
 }
 
 const std::vector<Variant>& spec_checked_rows() {
-  static const std::vector<Variant> rows =
-      smemc::testing::rows_where(variants(), +[](const Variant& v) { return v.port_defined(); });
+  static const std::vector<Variant> rows = smemc::testing::rows_where(
+      variants(), +[](const Variant& v) { return v.port_defined(); });
   return rows;
 }
 
@@ -92,12 +92,16 @@ std::int64_t size_cap(const Spec& s, int block) {
 // A case the row claims: a block it runs and an n it takes (powers of two
 // only, for the rows whose domain says so; multiples of m where it says so).
 rc::Gen<Case> case_for(const Spec& s, std::span<const DataKind> kinds) {
-  return sized_case(s.domain.tested_blocks, [&s](int block) -> rc::Gen<std::int64_t> {
-    const std::int64_t max = size_cap(s, block);
-    if (!s.domain.n_power_of_two) return rc::gen::map(gen::size(max, block), [&s](std::int64_t n) { return into_domain(s.domain, n); });
-    const int widths = static_cast<int>(std::bit_width(static_cast<std::uint64_t>(max)));
-    return rc::gen::map(rc::gen::resize(100, rc::gen::inRange<int>(0, widths)), [](int k) { return std::int64_t{1} << k; });
-  }, kinds);
+  return sized_case(
+      s.domain.tested_blocks,
+      [&s](int block) -> rc::Gen<std::int64_t> {
+        const std::int64_t max = size_cap(s, block);
+        if (!s.domain.n_power_of_two)
+          return rc::gen::map(gen::size(max, block), [&s](std::int64_t n) { return into_domain(s.domain, n); });
+        const int widths = static_cast<int>(std::bit_width(static_cast<std::uint64_t>(max)));
+        return rc::gen::map(rc::gen::resize(100, rc::gen::inRange<int>(0, widths)), [](int k) { return std::int64_t{1} << k; });
+      },
+      kinds);
 }
 
 // The exact sums an input's comparison needs, computed once for every block
@@ -136,8 +140,8 @@ void expect_repeatable(const Variant& v) {
     for (int r = 1; r < workload().repeat_runs; ++r) {
       const float again = runs.run_again();
       if (bits_of(again) != bits_of(first)) {
-        fail_check(describe(v, c) + ": run " + std::to_string(r) + " gave " + smemc::describe(again) +
-                   ", the first run " + smemc::describe(first));
+        fail_check(describe(v, c) + ": run " + std::to_string(r) + " gave " + smemc::describe(again) + ", the first run " +
+                   smemc::describe(first));
       }
     }
     (void)runs.finish();
@@ -257,7 +261,7 @@ TEST_P(ReduceAll, error_bound) {
     expect_within_bound(s, x, c.block, run(v, x, c.block), describe(v, c));
     const std::int64_t k = depth_bound(s, c.n, c.block);
     RC_TAG(k < (std::int64_t{1} << 24) && gamma(k) <= 0x1p-10 ? "bound informative (gamma_k <= 2^-10)"
-                                                               : "bound loose (gamma_k > 2^-10, or none)");
+                                                              : "bound loose (gamma_k > 2^-10, or none)");
   });
 }
 
@@ -271,7 +275,8 @@ TEST_P(ReduceAll, exact_small_integers) {
     const auto x = make_data(c.kind, c.n, c.seed);
     const float exact = ExactSum(x).to_float();
     const float got = run(v, x, c.block);
-    if (!(got == exact)) fail_check(describe(v, c) + ": expected exactly " + smemc::describe(exact) + ", got " + smemc::describe(got));
+    if (!(got == exact))
+      fail_check(describe(v, c) + ": expected exactly " + smemc::describe(exact) + ", got " + smemc::describe(got));
   });
 }
 
@@ -363,8 +368,8 @@ TEST_P(ReduceAll, launch_is_asynchronous) {
   (void)run(v, x, block);  // loads the kernels first: CUDA loads a module lazily, waiting for running kernels
   StreamOwner stream;
   ReductionRun held(v, x, block, stream.get());
-  if (!smemc::testing::expect_asynchronous_launch(stream.get(), [&] { held.launch(); }, [&] { return held.written_while_held(); },
-                                                  std::string(v.name()))) {
+  if (!smemc::testing::expect_asynchronous_launch(
+          stream.get(), [&] { held.launch(); }, [&] { return held.written_while_held(); }, std::string(v.name()))) {
     return;
   }
   held.finish();  // the guards and the input, once the stream has run
@@ -423,14 +428,17 @@ TEST_P(ReduceAll, large_n) {
 DeviceAddress fake_address(std::uintptr_t k) { return {reinterpret_cast<void*>(std::uintptr_t{0x10000} * k), 0}; }
 
 void expect_rejected(const Variant& v, Args args, const std::string& mentioning) {
-  smemc::testing::expect_invalid_argument([&] { v.launch(args, {}); }, v.name(), mentioning,
-                                          std::string(v.name()) + " n=" + std::to_string(args.n) +
-                                              " block=" + std::to_string(args.block));
+  smemc::testing::expect_invalid_argument(
+      [&] { v.launch(args, {}); }, v.name(), mentioning,
+      std::string(v.name()) + " n=" + std::to_string(args.n) + " block=" + std::to_string(args.block));
 }
 
 Args valid_args(const Spec& s, std::int64_t n, int block) {
-  return {.n = n, .data = fake_address(1), .out = fake_address(2),
-          .workspace = s.workspace_bytes(n, block) > 0 ? fake_address(3) : DeviceAddress{}, .block = block};
+  return {.n = n,
+          .data = fake_address(1),
+          .out = fake_address(2),
+          .workspace = s.workspace_bytes(n, block) > 0 ? fake_address(3) : DeviceAddress{},
+          .block = block};
 }
 
 // Everything the variant's fixed table (tests/common/contract_tables.hpp)
@@ -481,7 +489,9 @@ TEST_P(ReduceLauncherNarrowed, refuses_outside_narrowing) {
 }
 
 // The backend's table names exactly the spec's rows.
-TEST(ReduceTable, matches_spec) { smemc::testing::expect_no_table_problems(table_problems(specs(), implementations()), "reduce"); }
+TEST(ReduceTable, matches_spec) {
+  smemc::testing::expect_no_table_problems(table_problems(specs(), implementations()), "reduce");
+}
 
 // Required rows: what this backend declines, it declines as its conformance
 // profile (allowances(), beside its table) allows.
@@ -506,8 +516,8 @@ void write_digest(std::ostream& out) {
         for (DataKind kind : arithmetic_kinds()) {
           const auto x = make_data(kind, n, 0xD16E57u + static_cast<std::uint64_t>(n));
           const std::uint32_t bits = bits_of(run(v, x, block));
-          out << "reduce " << v.name() << " n=" << n << " block=" << block << " data=" << kind << ' ' << std::hex
-              << std::setw(8) << std::setfill('0') << bits << std::dec << '\n';
+          out << "reduce " << v.name() << " n=" << n << " block=" << block << " data=" << kind << ' ' << std::hex << std::setw(8)
+              << std::setfill('0') << bits << std::dec << '\n';
         }
       }
     }

@@ -25,11 +25,14 @@ class ReduceSpec : public ::testing::TestWithParam<Variant> {};
 class ReduceSpecModel : public ReduceSpec {};  // rows with a host model (of the result or of the partials)
 
 rc::Gen<Case> case_for(const Spec& s, std::span<const DataKind> kinds) {
-  return sized_case(s.domain.tested_blocks, [&s](int block) -> rc::Gen<std::int64_t> {
-    const std::int64_t max = std::int64_t{1} << 18;
-    if (!s.domain.n_power_of_two) return gen::size(max, block);
-    return rc::gen::map(rc::gen::resize(100, rc::gen::inRange<int>(0, 19)), [](int k) { return std::int64_t{1} << k; });
-  }, kinds);
+  return sized_case(
+      s.domain.tested_blocks,
+      [&s](int block) -> rc::Gen<std::int64_t> {
+        const std::int64_t max = std::int64_t{1} << 18;
+        if (!s.domain.n_power_of_two) return gen::size(max, block);
+        return rc::gen::map(rc::gen::resize(100, rc::gen::inRange<int>(0, 19)), [](int k) { return std::int64_t{1} << k; });
+      },
+      kinds);
 }
 
 // The row is complete and self-consistent, with what its class needs: a
@@ -46,7 +49,8 @@ TEST_P(ReduceSpec, spec_row) {
       << s.doc.name << ": row names must be unique";
   ASSERT_FALSE(s.domain.tested_blocks.empty());
   ASSERT_TRUE(s.workspace_bytes && s.traffic) << s.doc.name;
-  EXPECT_EQ(s.determinism == Determinism::ordered, s.ordered_model != nullptr) << s.doc.name << ": a model is the ordered class's";
+  EXPECT_EQ(s.determinism == Determinism::ordered, s.ordered_model != nullptr)
+      << s.doc.name << ": a model is the ordered class's";
   EXPECT_EQ(s.ordered_model != nullptr || s.unordered_partials != nullptr, s.model_depth != nullptr)
       << s.doc.name << ": a model (or the partials' model) comes with its depth";
   if (s.determinism == Determinism::ordered) {
@@ -120,7 +124,8 @@ TEST_P(ReduceSpecModel, model_within_bound) {
 // (the row as stated: a narrowing's own boundaries are refuses_outside_narrowing's).
 TEST_P(ReduceSpec, contract_table_covers_the_domain) {
   const Spec& s = *GetParam().declared;
-  contract::expect_no_gaps(s.doc.name, contract::contract_gaps(s.domain, contract::contract_of(s, contract::reduce_cases()), s.data_alignment));
+  contract::expect_no_gaps(
+      s.doc.name, contract::contract_gaps(s.domain, contract::contract_of(s, contract::reduce_cases()), s.data_alignment));
 }
 
 TEST_P(ReduceSpec, contract_table) {
@@ -128,8 +133,11 @@ TEST_P(ReduceSpec, contract_table) {
   contract::expect_table_holds(
       s.doc.name, contract::contract_of(s, contract::reduce_cases()),
       [&](const contract::SizeCase& c) {
-        validate(s, {.n = c.n, .data = contract::fake_address(1, c.data_offset_bytes), .out = contract::fake_address(2),
-                     .workspace = contract::fake_address(3), .block = c.block});
+        validate(s, {.n = c.n,
+                     .data = contract::fake_address(1, c.data_offset_bytes),
+                     .out = contract::fake_address(2),
+                     .workspace = contract::fake_address(3),
+                     .block = c.block});
       },
       [&](const contract::SizeCase& c) { return contract::describe(s.doc.name, c); },
       [&](const contract::SizeCase& c) { return size_violation(s, c.n, c.block); });

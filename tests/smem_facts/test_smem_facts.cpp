@@ -33,8 +33,8 @@ class SmemFacts : public smemc::testing::DeviceTest {};
 
 std::vector<KernelSymbol> every_kernel() {
   std::vector<KernelSymbol> all;
-  for (auto part : {reduce::kernel_symbols(), transpose::kernel_symbols(), moving_average::kernel_symbols(),
-                    facts::kernel_symbols()}) {
+  for (auto part :
+       {reduce::kernel_symbols(), transpose::kernel_symbols(), moving_average::kernel_symbols(), facts::kernel_symbols()}) {
     all.insert(all.end(), part.begin(), part.end());
   }
   return all;
@@ -73,8 +73,7 @@ TEST_F(SmemFacts, static_shared_memory_matches_declarations) {
   // stated (nvcc 13.0 pads it to 48, a multiple of 16: seen on the H200) and
   // only reported elsewhere.
   const std::size_t padded = attributes_of(kernel_named(all, "ten_floats_beside_extern").function).sharedSizeBytes;
-  std::cout << "[ facts    ] float[10] beside extern __shared__ users: " << padded << " bytes (CUDA " << CUDART_VERSION
-            << ")\n";
+  std::cout << "[ facts    ] float[10] beside extern __shared__ users: " << padded << " bytes (CUDA " << CUDART_VERSION << ")\n";
   EXPECT_GE(padded, 40u);
   const std::map<int, std::size_t> padded_by_toolkit_major = {{13, 48}};
   if (const auto it = padded_by_toolkit_major.find(CUDART_VERSION / 1000); it != padded_by_toolkit_major.end()) {
@@ -115,7 +114,8 @@ TEST_F(SmemFacts, aliased_extern_char_and_int_views) {
   GuardedBuffer<int> input("in", count), same("same", 1);
   GuardedBuffer<unsigned char> bytes("bytes", 4 * count);
   input.upload(in);
-  alias_bytes(count, device_pointer<int>(input.data()), device_pointer<unsigned char>(bytes.data()), device_pointer<int>(same.data()), nullptr);
+  alias_bytes(count, device_pointer<int>(input.data()), device_pointer<unsigned char>(bytes.data()),
+              device_pointer<int>(same.data()), nullptr);
   SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
   for (const auto* guarded : {&input, &same}) guarded->verify_guards();
   bytes.verify_guards();
@@ -196,7 +196,10 @@ TEST_F(SmemFacts, cache_config_changes_no_result) {
       GuardedBuffer<float> data("data", n), out("out", 1);
       GuardedBytes workspace("workspace", spec.workspace_bytes(static_cast<std::int64_t>(n), block));
       data.upload(std::span<const float>(x).first(n));
-      v.launch({.n = static_cast<std::int64_t>(n), .data = data.data(), .out = out.data(), .workspace = workspace.payload(),
+      v.launch({.n = static_cast<std::int64_t>(n),
+                .data = data.data(),
+                .out = out.data(),
+                .workspace = workspace.payload(),
                 .block = block},
                {});
       bits.push_back(bits_of(out.download()[0]));
@@ -236,7 +239,8 @@ TEST_F(SmemFacts, cache_config_changes_no_result) {
       SMEMC_CUDA_CHECK(cudaFuncSetAttribute(k.function, cudaFuncAttributePreferredSharedMemoryCarveout, p.carveout_percent));
       EXPECT_EQ(attributes_of(k.function).preferredShmemCarveout, p.carveout_percent) << k.name << ": the carveout did not take";
     }
-    EXPECT_EQ(results(), baseline) << "cache config " << static_cast<int>(p.config) << ", carveout " << p.carveout_percent << " %";
+    EXPECT_EQ(results(), baseline) << "cache config " << static_cast<int>(p.config) << ", carveout " << p.carveout_percent
+                                   << " %";
   }
 }
 
@@ -281,10 +285,10 @@ TEST_F(SmemFacts, device_figures_match_the_texts) {
   SMEMC_CUDA_CHECK(cudaGetDevice(&device));
   cudaDeviceProp prop{};
   SMEMC_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
-  std::cout << "[ figures  ] " << prop.name << " cc " << prop.major << '.' << prop.minor
-            << ": sharedMemPerMultiprocessor " << prop.sharedMemPerMultiprocessor << ", reservedSharedMemPerBlock "
-            << prop.reservedSharedMemPerBlock << ", sharedMemPerBlockOptin " << prop.sharedMemPerBlockOptin
-            << ", sharedMemPerBlock " << prop.sharedMemPerBlock << ", warpSize " << prop.warpSize << '\n';
+  std::cout << "[ figures  ] " << prop.name << " cc " << prop.major << '.' << prop.minor << ": sharedMemPerMultiprocessor "
+            << prop.sharedMemPerMultiprocessor << ", reservedSharedMemPerBlock " << prop.reservedSharedMemPerBlock
+            << ", sharedMemPerBlockOptin " << prop.sharedMemPerBlockOptin << ", sharedMemPerBlock " << prop.sharedMemPerBlock
+            << ", warpSize " << prop.warpSize << '\n';
   EXPECT_EQ(prop.warpSize, 32);
   // The 1 KiB the driver keeps per block is the difference between an SM's
   // shared memory and the most one block may use.
@@ -319,7 +323,8 @@ TEST_F(SmemFacts, bank_stride_patterns_read_what_they_index) {
     const std::vector<float> got = out.download();
     for (int b = 0; b < blocks; ++b) {
       for (int t = 0; t < 32; ++t) {
-        ASSERT_EQ(bits_of(got[b * 32 + t]), bits_of(in[b * 1024 + stride * t])) << "stride " << stride << " block " << b << " lane " << t;
+        ASSERT_EQ(bits_of(got[b * 32 + t]), bits_of(in[b * 1024 + stride * t]))
+            << "stride " << stride << " block " << b << " lane " << t;
       }
     }
   }

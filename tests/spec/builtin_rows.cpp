@@ -61,10 +61,12 @@ TEST(MovingAverageChecks, a_wrong_mean_in_any_piece_is_caught) {
   const std::vector<float> a = make_data(DataKind::uniform, n, 0x9E1Cu);
   const std::vector<float> model = s.model(a, 256);
   EXPECT_NO_THROW(moving_average::testing::expect_prefix_means(s, a, 256, model, "model"));
-  for (std::int64_t i : {std::int64_t{0}, std::int64_t{1} << 15, (std::int64_t{1} << 16) - 1, 3 * (std::int64_t{1} << 15) + 7, n - 1}) {
+  for (std::int64_t i :
+       {std::int64_t{0}, std::int64_t{1} << 15, (std::int64_t{1} << 16) - 1, 3 * (std::int64_t{1} << 15) + 7, n - 1}) {
     std::vector<float> wrong = model;
     wrong[static_cast<std::size_t>(i)] = wrong[static_cast<std::size_t>(i)] * 1.001f + 0.001f;
-    EXPECT_THROW(moving_average::testing::expect_prefix_means(s, a, 256, wrong, "wrong"), CheckFailure) << "a wrong mean at " << i;
+    EXPECT_THROW(moving_average::testing::expect_prefix_means(s, a, 256, wrong, "wrong"), CheckFailure)
+        << "a wrong mean at " << i;
   }
 }
 

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
     std::cerr << "usage: smemc_spec_tables [--update README.md]\n";
     return 2;
   }
-  for (const auto& t : smemc::spec_tables::tables()) std::cout << "<!-- spec-table:" << t.family << " -->\n" << t.markdown << '\n';
+  for (const auto& t : smemc::spec_tables::tables())
+    std::cout << "<!-- spec-table:" << t.family << " -->\n" << t.markdown << '\n';
   return 0;
 }

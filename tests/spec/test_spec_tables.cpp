@@ -23,7 +23,8 @@ TEST(SpecTables, readme_matches_the_spec_rows) {
 
 TEST(SpecTables, a_changed_row_is_noticed) {
   const Table first = tables().front();
-  const std::string document = "x\n<!-- spec-table:" + first.family + " -->\n" + first.markdown + "<!-- /spec-table:" + first.family + " -->\n";
+  const std::string document =
+      "x\n<!-- spec-table:" + first.family + " -->\n" + first.markdown + "<!-- /spec-table:" + first.family + " -->\n";
   EXPECT_EQ(block(document, first.family), first.markdown);
   std::string drifted = document;
   drifted.replace(drifted.find('|', drifted.find("---|")), 1, "| drift");

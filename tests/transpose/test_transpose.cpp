@@ -46,8 +46,8 @@ const std::vector<Variant>& variants() {
 }  // namespace
 
 const std::vector<Variant>& spec_checked_rows() {
-  static const std::vector<Variant> rows =
-      smemc::testing::rows_where(variants(), +[](const Variant& v) { return v.port_defined(); });
+  static const std::vector<Variant> rows = smemc::testing::rows_where(
+      variants(), +[](const Variant& v) { return v.port_defined(); });
   return rows;
 }
 
@@ -112,13 +112,16 @@ std::int64_t into_domain(const Variant& v, std::int64_t extent) { return round_d
 
 rc::Gen<Shape> shape_for(const Variant& v) {
   const std::int64_t side = workload().max_matrix_side;
-  return rc::gen::mapcat(rc::gen::map(gen::size(side, 32), [&v](std::int64_t e) { return into_domain(v, e); }), [&v, side](std::int64_t rows) {
-    const std::int64_t max_cols = std::max<std::int64_t>(1, std::min(side, workload().max_matrix_elements / std::max<std::int64_t>(rows, 1)));
-    rc::Gen<std::int64_t> cols = v.spec->shape.square ? rc::gen::just(rows)
-                                                      : rc::gen::map(gen::size(max_cols, 32), [&v](std::int64_t e) { return into_domain(v, e); });
-    return rc::gen::build<Shape>(rc::gen::set(&Shape::rows, rc::gen::just(rows)), rc::gen::set(&Shape::cols, cols),
-                                 rc::gen::set(&Shape::seed, gen::seed()));
-  });
+  return rc::gen::mapcat(
+      rc::gen::map(gen::size(side, 32), [&v](std::int64_t e) { return into_domain(v, e); }), [&v, side](std::int64_t rows) {
+        const std::int64_t max_cols =
+            std::max<std::int64_t>(1, std::min(side, workload().max_matrix_elements / std::max<std::int64_t>(rows, 1)));
+        rc::Gen<std::int64_t> cols =
+            v.spec->shape.square ? rc::gen::just(rows)
+                                 : rc::gen::map(gen::size(max_cols, 32), [&v](std::int64_t e) { return into_domain(v, e); });
+        return rc::gen::build<Shape>(rc::gen::set(&Shape::rows, rc::gen::just(rows)), rc::gen::set(&Shape::cols, cols),
+                                     rc::gen::set(&Shape::seed, gen::seed()));
+      });
 }
 
 class TransposeAll : public smemc::testing::VariantTest<Variant> {};
@@ -149,7 +152,8 @@ TEST_P(TransposeAll, edge_shapes) {
     }
   }
   if (!v.spec->shape.square && !workload().reduced) {
-    for (const auto& [rows, cols] : {std::pair<std::int64_t, std::int64_t>{1, 4099}, {4099, 1}, {2, 2049}, {33, 1000}, {1000, 33}}) {
+    for (const auto& [rows, cols] :
+         {std::pair<std::int64_t, std::int64_t>{1, 4099}, {4099, 1}, {2, 2049}, {33, 1000}, {1000, 33}}) {
       if (accepts(v, rows, cols)) run_and_check(v, {rows, cols, 0x7A5Fu + static_cast<std::uint64_t>(rows + cols)});
     }
   }
@@ -192,8 +196,8 @@ TEST_P(TransposeAll, launch_is_asynchronous) {
   const Variant& v = GetParam();
   HeldTranspose held(v);
   run_and_check(v, held.shape);  // loads the kernel first: CUDA loads a module lazily, waiting for running kernels
-  if (!smemc::testing::expect_asynchronous_launch(held.stream.get(), [&] { held.launch(); },
-                                                  [&] { return held.written_while_held(); }, std::string(v.name()))) {
+  if (!smemc::testing::expect_asynchronous_launch(
+          held.stream.get(), [&] { held.launch(); }, [&] { return held.written_while_held(); }, std::string(v.name()))) {
     return;
   }
   (void)held.finish();  // the guards, once the stream has run
@@ -223,7 +227,8 @@ void run_large_and_compare(const Variant& v, std::int64_t rows, std::int64_t col
   const std::string context = std::string(v.name()) + " " + std::to_string(rows) + "x" + std::to_string(cols);
   const auto elements = static_cast<std::size_t>(rows * cols);
   const std::size_t bytes = elements * sizeof(float) + 2 * GuardedBytes::kGuardBytes;
-  if (const std::string why = smemc::testing::large_check_unfit(2 * bytes, bytes); !why.empty()) GTEST_SKIP() << context << ": " << why;
+  if (const std::string why = smemc::testing::large_check_unfit(2 * bytes, bytes); !why.empty())
+    GTEST_SKIP() << context << ": " << why;
   auto value_at = [](std::int64_t index) {
     SplitMix64 h(static_cast<std::uint64_t>(index));
     auto b = static_cast<std::uint32_t>(h.next());
@@ -248,7 +253,8 @@ void run_large_and_compare(const Variant& v, std::int64_t rows, std::int64_t col
   backend().synchronize({});
   input.verify_guards();
   output.verify_guards();
-  for (std::int64_t first = 0; first < rows * cols; first += kChunk) {  // out is cols x rows: out[k] = in[(k % rows) * cols + k / rows]
+  for (std::int64_t first = 0; first < rows * cols;
+       first += kChunk) {  // out is cols x rows: out[k] = in[(k % rows) * cols + k / rows]
     chunk.resize(static_cast<std::size_t>(std::min(kChunk, rows * cols - first)));
     expected.resize(chunk.size());
     backend().download(chunk.data(), output.at(static_cast<std::size_t>(first)), chunk.size() * sizeof(float), {});
@@ -263,9 +269,7 @@ void run_large_and_compare(const Variant& v, std::int64_t rows, std::int64_t col
   }
 }
 
-TEST_P(TransposeLarge, large_n46341) {
-  run_large_and_compare(GetParam(), kLargeN, kLargeN);
-}
+TEST_P(TransposeLarge, large_n46341) { run_large_and_compare(GetParam(), kLargeN, kLargeN); }
 
 // The row's stated limits, run at exactly those values: the largest square
 // of a square-only row; the most rows (one column) and the most columns
@@ -340,7 +344,8 @@ void write_digest(std::ostream& out) {
         !v.unsupported_on_device().empty()) {
       continue;
     }
-    for (const auto& [rows, cols] : {std::pair<std::int64_t, std::int64_t>{1, 1}, {33, 33}, {100, 100}, {1000, 1000}, {37, 1000}}) {
+    for (const auto& [rows, cols] :
+         {std::pair<std::int64_t, std::int64_t>{1, 1}, {33, 33}, {100, 100}, {1000, 1000}, {37, 1000}}) {
       if (!accepts(v, rows, cols)) continue;
       const std::vector<float> in = make_data(DataKind::bit_patterns, rows * cols, 0xD16E57u + rows);
       GuardedBuffer<float> input("in", in.size()), output("out", in.size());
@@ -350,8 +355,8 @@ void write_digest(std::ostream& out) {
       const std::vector<float> got = output.download();
       std::vector<std::uint32_t> words(got.size());
       for (std::size_t i = 0; i < got.size(); ++i) words[i] = bits_of(got[i]);
-      out << "transpose " << v.name() << ' ' << rows << 'x' << cols << ' ' << std::hex
-          << digest_words(words.data(), words.size()) << std::dec << '\n';
+      out << "transpose " << v.name() << ' ' << rows << 'x' << cols << ' ' << std::hex << digest_words(words.data(), words.size())
+          << std::dec << '\n';
     }
   }
 }

@@ -67,7 +67,8 @@ TEST(TransposeContractGaps, every_boundary_case_removed_is_reported) {
     EXPECT_FALSE(contract_gaps(rectangular, cases).empty()) << "case " << i << " removed, and nothing reported";
   }
   const ShapeDomain square{.square = true, .max_rows = 100, .max_cols = 100};
-  const std::vector<contract::ShapeCase> square_cases = {{-1, -1, "negative"}, {100, 100, ""}, {101, 101, "exceeds"}, {4, 5, "square"}};
+  const std::vector<contract::ShapeCase> square_cases = {
+      {-1, -1, "negative"}, {100, 100, ""}, {101, 101, "exceeds"}, {4, 5, "square"}};
   EXPECT_TRUE(contract_gaps(square, square_cases).empty());
   EXPECT_FALSE(contract_gaps(square, std::span(square_cases).first(3)).empty()) << "no non-square shape refused";
 }

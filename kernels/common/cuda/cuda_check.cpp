@@ -7,8 +7,8 @@ namespace smemc {
 namespace {
 
 std::string describe(cudaError_t code, const char* call, const char* file, int line) {
-  return std::string(file) + ":" + std::to_string(line) + ": " + call + " failed: " +
-         cudaGetErrorName(code) + " (" + cudaGetErrorString(code) + ")";
+  return std::string(file) + ":" + std::to_string(line) + ": " + call + " failed: " + cudaGetErrorName(code) + " (" +
+         cudaGetErrorString(code) + ")";
 }
 
 }  // namespace
@@ -25,10 +25,8 @@ bool is_sticky(cudaError_t code) noexcept {
     case cudaErrorAssert:
     case cudaErrorLaunchTimeout:
     case cudaErrorECCUncorrectable:
-    case cudaErrorContextIsDestroyed:
-      return true;
-    default:
-      return false;
+    case cudaErrorContextIsDestroyed: return true;
+    default: return false;
   }
 }
 

@@ -40,5 +40,4 @@ void cuda_check_nothrow(cudaError_t code, const char* call, const char* file, in
 #define SMEMC_CUDA_CHECK_NOTHROW(call) ::smemc::cuda_check_nothrow((call), #call, __FILE__, __LINE__)
 // A bad launch configuration shows up here; a fault inside the kernel shows up
 // at the next synchronising call, which is checked as well.
-#define SMEMC_CHECK_LAUNCH(kernel_name) \
-  ::smemc::cuda_check(cudaGetLastError(), "launch of " kernel_name, __FILE__, __LINE__)
+#define SMEMC_CHECK_LAUNCH(kernel_name) ::smemc::cuda_check(cudaGetLastError(), "launch of " kernel_name, __FILE__, __LINE__)

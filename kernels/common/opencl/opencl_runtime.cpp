@@ -76,9 +76,10 @@ Device probe() {
     for (cl_device_id id : ids) candidates.push_back({p, id, device_value<cl_device_type>(id, CL_DEVICE_TYPE)});
   }
   if (candidates.empty()) {
-    d.reason = "no usable OpenCL device" +
-               (wanted.empty() ? std::string() : " on a platform matching SMEMC_OPENCL_PLATFORM='" + std::string(wanted_env) + "'") +
-               " (platforms found: " + seen + ")";
+    d.reason =
+        "no usable OpenCL device" +
+        (wanted.empty() ? std::string() : " on a platform matching SMEMC_OPENCL_PLATFORM='" + std::string(wanted_env) + "'") +
+        " (platforms found: " + seen + ")";
     return d;
   }
   // The first GPU (the one CTest assigned, when it did), else the first CPU, else the first device.
@@ -138,8 +139,7 @@ Device probe() {
 const char* error_name(cl_int code) noexcept {
   switch (code) {
 #define SMEMC_CL_ERROR(name) \
-  case name:                 \
-    return #name;
+  case name: return #name;
     SMEMC_CL_ERROR(CL_SUCCESS)
     SMEMC_CL_ERROR(CL_DEVICE_NOT_FOUND)
     SMEMC_CL_ERROR(CL_DEVICE_NOT_AVAILABLE)
@@ -200,17 +200,15 @@ const char* error_name(cl_int code) noexcept {
     SMEMC_CL_ERROR(CL_INVALID_LINKER_OPTIONS)
     SMEMC_CL_ERROR(CL_INVALID_DEVICE_PARTITION_COUNT)
 #undef SMEMC_CL_ERROR
-    case -1001:
-      return "CL_PLATFORM_NOT_FOUND_KHR";  // the ICD loader found no platform
-    default:
-      return "CL_UNKNOWN_ERROR";
+    case -1001: return "CL_PLATFORM_NOT_FOUND_KHR";  // the ICD loader found no platform
+    default: return "CL_UNKNOWN_ERROR";
   }
 }
 
 void check(cl_int code, const char* call, const char* file, int line) {
   if (code == CL_SUCCESS) return;
-  throw OpenClError(code, std::string(file) + ":" + std::to_string(line) + ": " + call + " failed: " + error_name(code) +
-                              " (" + std::to_string(code) + ")");
+  throw OpenClError(code, std::string(file) + ":" + std::to_string(line) + ": " + call + " failed: " + error_name(code) + " (" +
+                              std::to_string(code) + ")");
 }
 
 bool Device::has_extension(std::string_view wanted) const {
@@ -367,8 +365,8 @@ void fill(Stream stream, DeviceAddress dst, std::uint8_t byte, std::size_t bytes
   if (bytes == 0) return;
   if (rewrite_whole_under_simulator(stream, dst, bytes, [&](unsigned char* at) { std::memset(at, byte, bytes); })) return;
   if (dst.offset + bytes > k4GiB) return fill_by_kernel(stream, dst, byte, bytes);
-  SMEMC_CL_CHECK(clEnqueueFillBuffer(queue_of(stream), static_cast<cl_mem>(dst.buffer), &byte, 1, dst.offset, bytes, 0,
-                                     nullptr, nullptr));
+  SMEMC_CL_CHECK(
+      clEnqueueFillBuffer(queue_of(stream), static_cast<cl_mem>(dst.buffer), &byte, 1, dst.offset, bytes, 0, nullptr, nullptr));
 }
 
 void write(Stream stream, DeviceAddress dst, const void* src, std::size_t bytes) {

@@ -57,7 +57,7 @@ struct Device {
   cl_command_queue queue = nullptr;  // the default queue (Stream{nullptr})
   std::string platform_name, platform_version, name, version, c_version, extensions;
   cl_device_type type = 0;
-  int index = 0;  // among the platform's GPUs (CTest's assignment), else 0
+  int index = 0;                          // among the platform's GPUs (CTest's assignment), else 0
   bool correctly_rounded_divide = false;  // CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT
   bool denormals = false;                 // CL_FP_DENORM
   std::size_t max_work_group_size = 0;

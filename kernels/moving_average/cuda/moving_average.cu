@@ -29,7 +29,6 @@
 namespace smemc::moving_average {
 namespace {
 
-
 // gpu_shared_memory for up to 1024 elements: the array is sized at launch,
 // and the dead trailing store is gone.
 __global__ void moving_average_block_kernel(float* data) {
@@ -93,7 +92,6 @@ __global__ void scan_apply_means(long long n, float* data, const float* carries)
   const float prefix = block_inclusive_scan(i < n ? data[i] : 0.0f, tile_scratch);
   if (i < n) data[i] = (carries[blockIdx.x] + prefix) / static_cast<float>(i + 1);
 }
-
 
 void launch_block(const Args& a, Stream s) {
   if (!validate(spec_named("moving_average_block"), a)) return;

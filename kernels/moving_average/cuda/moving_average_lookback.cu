@@ -215,8 +215,8 @@ __global__ void __launch_bounds__(1024) lookback_scan(long long n, float* data, 
   lookback_scan_body<false>(n, data, status, ticket, Adversary{});
 }
 
-__global__ void __launch_bounds__(1024) lookback_scan_block0_last(long long n, float* data, Status* status, unsigned* ticket,
-                                                                  Adversary adversary) {
+__global__ void __launch_bounds__(1024)
+    lookback_scan_block0_last(long long n, float* data, Status* status, unsigned* ticket, Adversary adversary) {
   lookback_scan_body<true>(n, data, status, ticket, adversary);
 }
 
@@ -257,8 +257,6 @@ void launch_lookback_block0_last(const Args& a, Stream s, unsigned* counters) {
   SMEMC_CHECK_LAUNCH("lookback_scan_block0_last");
 }
 
-KernelSymbol lookback_kernel_symbol() {
-  return kernel_symbol<&lookback_scan>("lookback_scan", sizeof(int) + sizeof(float) * 34);
-}
+KernelSymbol lookback_kernel_symbol() { return kernel_symbol<&lookback_scan>("lookback_scan", sizeof(int) + sizeof(float) * 34); }
 
 }  // namespace smemc::moving_average

@@ -52,6 +52,8 @@ void launch_moving_average_seed(const Args& a, Stream s) {
   SMEMC_CHECK_LAUNCH("gpu_shared_memory");
 }
 
-KernelSymbol seed_kernel_symbol() { return kernel_symbol<&gpu_shared_memory>("gpu_shared_memory", sizeof(float) * kSeedCapacity); }
+KernelSymbol seed_kernel_symbol() {
+  return kernel_symbol<&gpu_shared_memory>("gpu_shared_memory", sizeof(float) * kSeedCapacity);
+}
 
 }  // namespace smemc::moving_average

@@ -59,7 +59,8 @@ const Entry kTable[] = {
     // them one after another, as Oclgrind does, or keep a waiting group
     // resident while its predecessor never starts).
     {.name = "moving_average_lookback",
-     .not_implemented = "needs forward progress between work-groups (a tile waits for its predecessors), which OpenCL 1.2 does not promise",
+     .not_implemented =
+         "needs forward progress between work-groups (a tile waits for its predecessors), which OpenCL 1.2 does not promise",
      .declined = Decline::needs_forward_progress},
 };
 

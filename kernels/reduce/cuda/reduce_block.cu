@@ -65,8 +65,7 @@ enum class OutStart { overwritten, zeroed };
 
 // Validates, writes +0 for n == 0 (and zeroes out[0] for an atomic finish),
 // and returns the grid size (0: nothing to launch).
-int prepare(const char* launcher, std::int64_t n, float* x, float* out, int block, OutStart out_start,
-            cudaStream_t stream) {
+int prepare(const char* launcher, std::int64_t n, float* x, float* out, int block, OutStart out_start, cudaStream_t stream) {
   const bool work = validate(spec_named(launcher), {.n = n, .data = address_of(x), .out = address_of(out), .block = block});
   if (!work || out_start == OutStart::zeroed) SMEMC_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(float), stream));
   return work ? static_cast<int>(model::tree_blocks(n, block)) : 0;

@@ -62,12 +62,11 @@ __global__ void __launch_bounds__(kMaxBlock) reduce_smem(int n, const float* in,
   }
 }
 
-
 template <Finish finish, WarpTail tail, Scratch kind>
-void launch_tree(std::int64_t n, const float* in, float* out, float* partials, int block, const char* name,
-                 cudaStream_t stream) {
-  const bool work = validate(spec_named(name), {.n = n, .data = address_of(in), .out = address_of(out),
-                                                 .workspace = address_of(partials), .block = block});
+void launch_tree(std::int64_t n, const float* in, float* out, float* partials, int block, const char* name, cudaStream_t stream) {
+  const bool work =
+      validate(spec_named(name),
+               {.n = n, .data = address_of(in), .out = address_of(out), .workspace = address_of(partials), .block = block});
   if (!work || finish == Finish::atomic) SMEMC_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(float), stream));
   if (!work) return;
   const int blocks = static_cast<int>(model::tree_blocks(n, block));
@@ -92,17 +91,14 @@ void reduce_smem_atomic(std::int64_t n, const float* in, float* out, int block, 
   launch_tree<Finish::atomic, WarpTail::none, Scratch::fixed>(n, in, out, nullptr, block, "reduce_smem_atomic", stream);
 }
 void reduce_smem_dynamic(std::int64_t n, const float* in, float* out, float* partials, int block, cudaStream_t stream) {
-  launch_tree<Finish::partials, WarpTail::none, Scratch::dynamic>(n, in, out, partials, block, "reduce_smem_dynamic",
-                                                                  stream);
+  launch_tree<Finish::partials, WarpTail::none, Scratch::dynamic>(n, in, out, partials, block, "reduce_smem_dynamic", stream);
 }
-void reduce_warp_volatile_legacy(std::int64_t n, const float* in, float* out, float* partials, int block,
-                                 cudaStream_t stream) {
+void reduce_warp_volatile_legacy(std::int64_t n, const float* in, float* out, float* partials, int block, cudaStream_t stream) {
   launch_tree<Finish::partials, WarpTail::volatile_legacy, Scratch::fixed>(n, in, out, partials, block,
                                                                            "reduce_warp_volatile_legacy", stream);
 }
 void reduce_warp_syncwarp(std::int64_t n, const float* in, float* out, float* partials, int block, cudaStream_t stream) {
-  launch_tree<Finish::partials, WarpTail::syncwarp, Scratch::fixed>(n, in, out, partials, block, "reduce_warp_syncwarp",
-                                                                    stream);
+  launch_tree<Finish::partials, WarpTail::syncwarp, Scratch::fixed>(n, in, out, partials, block, "reduce_warp_syncwarp", stream);
 }
 void reduce_warp_shfl(std::int64_t n, const float* in, float* out, float* partials, int block, cudaStream_t stream) {
   launch_tree<Finish::partials, WarpTail::shfl, Scratch::fixed>(n, in, out, partials, block, "reduce_warp_shfl", stream);
@@ -115,10 +111,12 @@ std::span<const CudaLine<Entry>> smem_lines() {
   static const CudaLine<Entry> lines[] = {
       {{"reduce_smem_fixup", &launch_from_args<&reduce_smem_fixup>}, smem_kernel<partials, none, fixed>("reduce_smem_fixup")},
       {{"reduce_smem_atomic", &launch_from_args<&reduce_smem_atomic>}, smem_kernel<atomic, none, fixed>("reduce_smem_atomic")},
-      {{"reduce_smem_dynamic", &launch_from_args<&reduce_smem_dynamic>}, smem_kernel<partials, none, dynamic>("reduce_smem_dynamic")},
+      {{"reduce_smem_dynamic", &launch_from_args<&reduce_smem_dynamic>},
+       smem_kernel<partials, none, dynamic>("reduce_smem_dynamic")},
       {{"reduce_warp_volatile_legacy", &launch_from_args<&reduce_warp_volatile_legacy>},
        smem_kernel<partials, volatile_legacy, fixed>("reduce_warp_volatile_legacy")},
-      {{"reduce_warp_syncwarp", &launch_from_args<&reduce_warp_syncwarp>}, smem_kernel<partials, syncwarp, fixed>("reduce_warp_syncwarp")},
+      {{"reduce_warp_syncwarp", &launch_from_args<&reduce_warp_syncwarp>},
+       smem_kernel<partials, syncwarp, fixed>("reduce_warp_syncwarp")},
       {{"reduce_warp_shfl", &launch_from_args<&reduce_warp_shfl>}, smem_kernel<partials, shfl, fixed>("reduce_warp_shfl")},
   };
   return lines;

@@ -64,14 +64,16 @@ __global__ void __launch_bounds__(1024) reduce_vec4_kernel(int float4s, int tail
 constexpr const char* kName = "reduce_vec4_grid_stride";
 
 const CudaLine<Entry> kLines[] = {
-    {{kName, &launch_from_args<&reduce_vec4_grid_stride>}, kernel_symbol<&reduce_vec4_kernel>("reduce_vec4_kernel", sizeof(float) * 32)},
+    {{kName, &launch_from_args<&reduce_vec4_grid_stride>},
+     kernel_symbol<&reduce_vec4_kernel>("reduce_vec4_kernel", sizeof(float) * 32)},
 };
 
 }  // namespace
 
 void reduce_vec4_grid_stride(std::int64_t n, const float* in, float* out, float* partials, int block, cudaStream_t stream) {
-  const bool work = validate(spec_named(kName), {.n = n, .data = address_of(in), .out = address_of(out),
-                                                 .workspace = address_of(partials), .block = block});
+  const bool work =
+      validate(spec_named(kName),
+               {.n = n, .data = address_of(in), .out = address_of(out), .workspace = address_of(partials), .block = block});
   if (!work) {
     SMEMC_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(float), stream));  // +0, the empty sum
     return;

@@ -93,7 +93,9 @@ void tree_with_fixup(const Args& a, Stream s, const char* name, Program& from, b
 
 void reduce_smem_fixup(const Args& a, Stream s) { tree_with_fixup(a, s, "reduce_smem_fixup", program(), false); }
 void reduce_smem_dynamic(const Args& a, Stream s) { tree_with_fixup(a, s, "reduce_smem_dynamic", program(), true); }
-void reduce_warp_volatile_legacy(const Args& a, Stream s) { tree_with_fixup(a, s, "reduce_warp_volatile_legacy", program(), false); }
+void reduce_warp_volatile_legacy(const Args& a, Stream s) {
+  tree_with_fixup(a, s, "reduce_warp_volatile_legacy", program(), false);
+}
 void reduce_warp_syncwarp(const Args& a, Stream s) { tree_with_fixup(a, s, "reduce_warp_syncwarp", program(), false); }
 
 // The last rung: G groups of the fixed grid (a function of n and B only, as
@@ -152,9 +154,9 @@ std::string shfl_unsupported() {
   // Work-items 0..31 must share sub-group 0 at the smallest block the row runs.
   const std::size_t local = 64;
   std::size_t lanes = 0;
-  const cl_int code = clGetKernelSubGroupInfo(p.program->kernel("reduce_warp_shfl"), d.id,
-                                              CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof local, &local, sizeof lanes,
-                                              &lanes, nullptr);
+  const cl_int code =
+      clGetKernelSubGroupInfo(p.program->kernel("reduce_warp_shfl"), d.id, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof local,
+                              &local, sizeof lanes, &lanes, nullptr);
   if (code != CL_SUCCESS) return std::string("the sub-group size cannot be queried (") + error_name(code) + ")";
   if (lanes < 32) return "sub-groups of " + std::to_string(lanes) + " work-items; the shuffle tail needs 32";
   return {};

@@ -28,6 +28,8 @@ namespace {
 
 constexpr int TILE = kTile;
 
+// The text's two kernels keep the text's layout (clang-format leaves them).
+// clang-format off
 
 // One thread per element. Consecutive lanes have consecutive x: the read of
 // in[y * n + x] is one contiguous range, while out[x * n + y] steps down a
@@ -62,6 +64,8 @@ __global__ void transpose_tiled(int n, const float* in, float* out) {
     out[(size_t)y * n + x] = tile[threadIdx.x][threadIdx.y];
 }
 
+// clang-format on
+
 // One padding column shifts each tile row by one bank: a column of the tile
 // now touches 32 different banks.
 __global__ void transpose_padded(int rows, int cols, const float* in, float* out) {
@@ -69,8 +73,7 @@ __global__ void transpose_padded(int rows, int cols, const float* in, float* out
 
   const int in_col = blockIdx.x * TILE + threadIdx.x;
   const int in_row = blockIdx.y * TILE + threadIdx.y;
-  if (in_row < rows && in_col < cols)
-    tile[threadIdx.y][threadIdx.x] = in[static_cast<std::int64_t>(in_row) * cols + in_col];
+  if (in_row < rows && in_col < cols) tile[threadIdx.y][threadIdx.x] = in[static_cast<std::int64_t>(in_row) * cols + in_col];
 
   __syncthreads();  // the whole tile is loaded before any thread reads a column
 
@@ -78,8 +81,7 @@ __global__ void transpose_padded(int rows, int cols, const float* in, float* out
   // columns) and its columns blockIdx.y*TILE.. (input rows).
   const int out_col = blockIdx.y * TILE + threadIdx.x;
   const int out_row = blockIdx.x * TILE + threadIdx.y;
-  if (out_row < cols && out_col < rows)
-    out[static_cast<std::int64_t>(out_row) * rows + out_col] = tile[threadIdx.x][threadIdx.y];
+  if (out_row < cols && out_col < rows) out[static_cast<std::int64_t>(out_row) * rows + out_col] = tile[threadIdx.x][threadIdx.y];
 }
 
 // Thread (x, y) moves rows y, y + 8, y + 16, y + 24 of the tile: each
@@ -116,17 +118,15 @@ dim3 grid_for(const Args& a) { return dim3(ceil_div(a.cols, TILE), ceil_div(a.ro
 // 32x32 tiles. The square kernels take n; validation has refused rows != cols.
 void launch_naive(const Args& a, Stream s) {
   if (!validate(spec_named("transpose_naive"), a)) return;
-  transpose_naive<<<grid_for(a), dim3(TILE, TILE), 0, as_cuda(s)>>>(static_cast<int>(a.rows),
-                                                                     device_pointer<const float>(a.in),
-                                                                     device_pointer<float>(a.out));
+  transpose_naive<<<grid_for(a), dim3(TILE, TILE), 0, as_cuda(s)>>>(static_cast<int>(a.rows), device_pointer<const float>(a.in),
+                                                                    device_pointer<float>(a.out));
   SMEMC_CHECK_LAUNCH("transpose_naive");
 }
 
 void launch_tiled(const Args& a, Stream s) {
   if (!validate(spec_named("transpose_tiled"), a)) return;
-  transpose_tiled<<<grid_for(a), dim3(TILE, TILE), 0, as_cuda(s)>>>(static_cast<int>(a.rows),
-                                                                     device_pointer<const float>(a.in),
-                                                                     device_pointer<float>(a.out));
+  transpose_tiled<<<grid_for(a), dim3(TILE, TILE), 0, as_cuda(s)>>>(static_cast<int>(a.rows), device_pointer<const float>(a.in),
+                                                                    device_pointer<float>(a.out));
   SMEMC_CHECK_LAUNCH("transpose_tiled");
 }
 

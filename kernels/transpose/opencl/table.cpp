@@ -25,7 +25,8 @@ Program& program() {
 template <bool square, std::size_t rows_per_group = kTile>
 void launch_named(const char* name, const Args& a, Stream s) {
   if (!validate(spec_named(name), a)) return;
-  const std::size_t groups[2] = {static_cast<std::size_t>(ceil_div(a.cols, kTile)), static_cast<std::size_t>(ceil_div(a.rows, kTile))};
+  const std::size_t groups[2] = {static_cast<std::size_t>(ceil_div(a.cols, kTile)),
+                                 static_cast<std::size_t>(ceil_div(a.rows, kTile))};
   const std::size_t local[2] = {kTile, rows_per_group};
   const BufferArg in = buffer<float>(a.in, name), out = buffer<float>(a.out, name);
   if constexpr (square) {
