@@ -46,7 +46,7 @@ using smemc::DeviceBuffer;
 
 constexpr int TILE = smemc::transpose::kTile;
 
-constexpr std::int64_t kMatrixEdge = 4096;  // the text's transpose: 4096 x 4096 floats
+constexpr std::int64_t kMatrixEdge = 4096;                    // the text's transpose: 4096 x 4096 floats
 constexpr std::int64_t kReduceCount = std::int64_t{1} << 24;  // 2^24 floats, 64 MiB
 constexpr int kReduceBlock = 1024;
 constexpr int kStrideBlocks = 4096;         // one warp each: 4096 shared load requests per pattern
