@@ -108,9 +108,10 @@ std::vector<std::string> contract::contract_gaps(const SizeDomain& d, std::span<
       gaps.push_back("no case refuses a block other than 0");
     }
   } else {
-    for (const auto& [block, what] : {std::pair{b.min, "the smallest block"}, std::pair{b.max, "the largest block"}}) {
+    for (const auto& end : {std::pair{b.min, "the smallest block"}, std::pair{b.max, "the largest block"}}) {
+      const int block = end.first;  // (no lambda captures a structured binding: clang 14 refuses it)
       if (!any([&](const SizeCase& c) { return accepted(c) && c.block == block; })) {
-        gaps.push_back(std::string("no case is accepted at ") + what + " (" + std::to_string(block) + ")");
+        gaps.push_back(std::string("no case is accepted at ") + end.second + " (" + std::to_string(block) + ")");
       }
     }
     if (!any([&](const SizeCase& c) { return refused(c) && c.block < b.min && c.n >= 0; })) {

@@ -133,12 +133,12 @@ template <typename V>
 LookbackTile<V> lookback_tile(std::span<const V> tile, int block) {
   const int items = kLookbackItems, warps = block / 32;
   LookbackTile<V> r;
-  r.serial.assign(static_cast<std::size_t>(items * block), V{});
+  r.serial.assign(static_cast<std::size_t>(items) * static_cast<std::size_t>(block), V{});
   std::vector<V> totals(static_cast<std::size_t>(block));
   for (int h = 0; h < block; ++h) {
     V l{};
     for (int k = 0; k < items; ++k) {
-      const std::size_t i = static_cast<std::size_t>(h * items + k);
+      const std::size_t i = static_cast<std::size_t>(h) * static_cast<std::size_t>(items) + static_cast<std::size_t>(k);
       const V x = i < tile.size() ? tile[i] : V{};
       l = k == 0 ? x : l + x;
       r.serial[i] = l;
@@ -169,7 +169,7 @@ LookbackTile<V> lookback_tile(std::span<const V> tile, int block) {
 // shallower tree (docs/porting.md), so this run's depths bound them all.
 template <typename V>
 std::vector<V> lookback_sums(std::span<const V> a, int block) {
-  const std::size_t n = a.size(), tile = static_cast<std::size_t>(kLookbackItems * block);
+  const std::size_t n = a.size(), tile = static_cast<std::size_t>(kLookbackItems) * static_cast<std::size_t>(block);
   std::vector<V> sums(n);
   V exclusive{};
   for (std::size_t first = 0; first < n; first += tile) {
