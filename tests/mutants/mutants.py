@@ -270,6 +270,10 @@ MUTANTS = [
            "__global__ void transpose_padded_32x8(int rows, int cols, const float* in, float* out) {\n  __shared__ float tile[TILE][TILE];",
            "cuda", "profile/smemc_profile_target", "profile.transpose_padded_32x8_4096",
            ctest="profile.transpose_padded_32x8_4096"),
+    Mutant("nan-inf-no-negative", "nan_inf never draws -Inf", "fixtures/src/data.cpp",
+           "const float flavours[5][2] = {{nan, nan}, {inf, inf}, {-inf, -inf}, {inf, -inf}, {nan, inf}};",
+           "const float flavours[5][2] = {{nan, nan}, {inf, inf}, {inf, inf}, {inf, inf}, {nan, inf}};",
+           "host", FIXTURES, "DataPromises*.*"),
     # --- the example ports, through the package tests (plant, reinstall, rebuild, rerun)
     Mutant("cpu-exact-sticky", "the CPU port's exact sum rounds without its sticky bits", "examples/cpu_port/cpu_exact_sum.cpp",
            "      for (int i = top - 25; i >= 0 && !below; --i) below = bit_at(i);", "",
