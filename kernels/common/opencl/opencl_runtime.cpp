@@ -43,7 +43,10 @@ T device_value(cl_device_id d, cl_device_info what) {
   return value;
 }
 
-Device probe() {
+// The device this process would use (SMEMC_OPENCL_PLATFORM, CTest's GPU),
+// chosen without a context: its fields platform, id, type and index, or
+// its reason.
+Device choose_device() {
   Device d;
   cl_uint count = 0;
   cl_int code = clGetPlatformIDs(0, nullptr, &count);
@@ -105,6 +108,12 @@ Device probe() {
   d.platform = chosen.platform;
   d.id = chosen.device;
   d.type = chosen.type;
+  return d;
+}
+
+Device probe() {
+  Device d = choose_device();
+  if (!d.reason.empty()) return d;
   d.platform_name = platform_info(d.platform, CL_PLATFORM_NAME);
   d.platform_version = platform_info(d.platform, CL_PLATFORM_VERSION);
   d.name = device_info(d.id, CL_DEVICE_NAME);
@@ -120,6 +129,7 @@ Device probe() {
   d.max_allocation_bytes = device_value<cl_ulong>(d.id, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
 
   const cl_context_properties properties[] = {CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(d.platform), 0};
+  cl_int code = CL_SUCCESS;
   d.context = clCreateContext(properties, 1, &d.id, nullptr, nullptr, &code);
   if (code != CL_SUCCESS) {
     d.reason = std::string("no usable OpenCL device: clCreateContext returned ") + error_name(code) + " for " + d.name;
@@ -226,6 +236,11 @@ bool Device::has_extension(std::string_view wanted) const {
 const Device& device() {
   static const Device d = probe();
   return d;
+}
+
+std::string chosen_platform_name() {
+  const Device d = choose_device();
+  return d.reason.empty() ? platform_info(d.platform, CL_PLATFORM_NAME) : std::string();
 }
 
 cl_command_queue queue_of(Stream stream) {

@@ -71,6 +71,9 @@ struct Device {
 
 // The device of this process (probed on first use).
 const Device& device();
+// The platform device() would choose, found without a context (empty when
+// there is none): what a host-only process names its backend by.
+std::string chosen_platform_name();
 
 cl_command_queue queue_of(Stream stream);
 
