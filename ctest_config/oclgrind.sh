@@ -14,8 +14,9 @@
 #                 <regex> (it saw the planted hazard).
 # expect=finding  an exhibit's expected finding, exactly: pass iff Oclgrind
 #                 reported something and every report, read as its first line
-#                 and its "Kernel:" line joined by a space, matches <regex>:
-#                 a missing finding, a new one or a different one fails.
+#                 and its "Kernel:" line joined by a space, matches <regex>,
+#                 and the program exits 0: a missing finding, a new one, a
+#                 different one or a crash fails.
 # The program's own --smemc-device-status decides a skip (exit 77) first,
 # under Oclgrind too (its device is the one the program will see).
 set -u
@@ -64,6 +65,10 @@ case $expect in
     other=$(printf '%s\n' "$findings" | grep -Ev -- "$regex" | grep .)
     if [ "$count" -eq 0 ]; then
       echo "oclgrind.sh: EXPECTED FINDING MISSING: no report"
+      exit 1
+    fi
+    if [ "$code" -ne 0 ]; then
+      echo "oclgrind.sh: the program failed (exit code $code) beside the expected finding"
       exit 1
     fi
     if [ -n "$other" ] || [ "$runtime" -ne 0 ]; then

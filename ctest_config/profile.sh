@@ -242,6 +242,7 @@ kernel_of() { "$target" --list | awk -v c="$1" '$1 == c { print $2 }'; }
 
 if [ -n "$collect" ]; then
   [ -n "$target" ] && [ ${#cases[@]} -gt 0 ] || die "--collect needs --target and at least one --case"
+  [ "$launch_skip" = 0 ] || die "--collect profiles every case's first launch: no --launch-skip"
   rm -rf "$collect" && mkdir -p "$collect" || die "cannot make $collect"
   collect_skip() { echo "$*" > "$collect/skipped"; skip "$*"; }
   status=$("$target" --smemc-device-status 2>&1)
@@ -345,8 +346,11 @@ fi
 mapfile -t expectations < <(expectations_for "$cc")
 if [ "$traffic" = 1 ]; then
   [ -n "$target" ] && [ -n "$case_name" ] || die "--traffic needs --target and --case"
+  [[ "$traffic_above" =~ ^[0-9]+$ ]] || die "--traffic-above takes a whole percent, not '$traffic_above'"
   stated=$("$target" --traffic "$case_name") || die "$target --traffic $case_name failed"
-  read -r stated_read stated_written <<<"$stated"
+  read -r stated_read stated_written extra <<<"$stated"
+  [[ "$stated_read" =~ ^[0-9]+$ && "$stated_written" =~ ^[0-9]+$ && -z "$extra" ]] ||
+    die "$target --traffic $case_name printed '$stated', not '<read> <written>'"
   total=$((stated_read + stated_written))
   low=$((total - total / 100 - 64 * 1024 * 1024))
   high=$((total + total * traffic_above / 100))

@@ -7,7 +7,9 @@
 # script exits 77 and CTest reports the test skipped, or fails it when
 # SMEMC_REQUIRE_DEVICE is set: the probe then exits 1). Any other exit of the
 # probe is a failure.
-# expect=clean    pass iff compute-sanitizer exits 0.
+# expect=clean    pass iff compute-sanitizer exits 0 (and, given a <regex>
+#                 other than -, its output matches it: an exhibit's run shows
+#                 that its checks ran).
 # expect=flagged  a canary: pass iff compute-sanitizer exits <exit-code> (it
 #                 reported something) and its output matches <regex> (it
 #                 reported the planted hazard).
@@ -15,8 +17,9 @@
 #                 compute-sanitizer exits <exit-code> and every report it
 #                 printed (a line "========= Error: ...", "Warning: ...",
 #                 "Invalid ...", "Uninitialized ...", "Barrier ...",
-#                 "Leaked ...") matches <regex>: a missing finding, a new one
-#                 or a different one fails.
+#                 "Leaked ...", "Out-of-range ...", "Illegal ...", the
+#                 summaries aside) matches <regex>: a missing finding, a new
+#                 one or a different one fails.
 set -u
 probe=$1 expect=$2 regex=$3 flagged_code=$4
 shift 4
@@ -34,6 +37,11 @@ echo "sanitize.sh: exit code $code after $(( $(date +%s) - start )) s"
 
 case $expect in
   clean)
+    # With a regex, the output must show it too (that the checks ran).
+    if [ "$code" -eq 0 ] && [ "$regex" != "-" ] && ! grep -Eq -- "$regex" "$log"; then
+      echo "sanitize.sh: NOTHING RAN: no line matching /$regex/"
+      exit 1
+    fi
     exit "$code" ;;
   flagged)
     if [ "$code" -ne "$flagged_code" ]; then
@@ -51,7 +59,8 @@ case $expect in
       echo "sanitize.sh: EXPECTED FINDING MISSING: expected exit code $flagged_code, got $code"
       exit 1
     fi
-    reports=$(grep -E "^========= (Error|Warning|Invalid|Uninitialized|Barrier|Leaked|Misaligned|Program hit)" "$log")
+    reports=$(grep -E "^========= (Error|ERROR: Potential|Warning|Invalid|Uninitialized|Barrier|Leaked|Misaligned|Program hit|Out-of-range|Illegal|Hardware|Malloc|Free)" "$log" |
+              grep -v "SUMMARY")
     count=$(printf '%s\n' "$reports" | grep -c .)
     other=$(printf '%s\n' "$reports" | grep -Ev -- "$regex" | grep .)
     if [ "$count" -eq 0 ]; then

@@ -100,7 +100,9 @@ std::vector<std::string> contract::contract_gaps(const SizeDomain& d, std::span<
   auto any = [&](const auto& pred) { return std::any_of(cases.begin(), cases.end(), pred); };
   auto accepted = [](const SizeCase& c) { return c.refusal.empty(); };
   auto refused = [](const SizeCase& c) { return !c.refusal.empty(); };
-  if (!any([&](const SizeCase& c) { return refused(c) && c.n < 0; })) gaps.push_back("no case refuses a negative n");
+  if (!any([&](const SizeCase& c) { return refused(c) && c.n < 0 && d.block.admits(c.block); })) {
+    gaps.push_back("no case refuses a negative n");
+  }
   const BlockRule& b = d.block;
   if (b.takes_no_block()) {
     if (!any([&](const SizeCase& c) { return accepted(c) && c.block == 0; })) gaps.push_back("no case is accepted with block 0");
@@ -120,7 +122,7 @@ std::vector<std::string> contract::contract_gaps(const SizeDomain& d, std::span<
     if (!any([&](const SizeCase& c) { return refused(c) && c.block > b.max && c.n >= 0; })) {
       gaps.push_back("no case refuses a block above " + std::to_string(b.max));
     }
-    if (b.power_of_two && b.max > 2 * b.min &&
+    if (b.power_of_two && b.max - b.min >= 2 &&
         !any([&](const SizeCase& c) { return refused(c) && c.block > b.min && c.block < b.max && !is_power_of_two(c.block); })) {
       gaps.push_back("no case refuses a block inside the range that is not a power of two");
     }
@@ -133,7 +135,10 @@ std::vector<std::string> contract::contract_gaps(const SizeDomain& d, std::span<
   });
   if (!limit) gaps.push_back("no block has a case at its n limit (largest n accepted) and one past it (refused)");
   // An n refused for itself: its block taken, the n under the limit.
-  auto n_only = [&](const SizeCase& c) { return refused(c) && c.n > 0 && b.admits(c.block) && c.n <= d.largest_n(c.block); };
+  auto n_only = [&](const SizeCase& c) {
+    return refused(c) && c.n > 0 && b.admits(c.block) && c.n <= d.largest_n(c.block) &&
+           c.data_offset_bytes % std::max<std::size_t>(data_alignment, 1) == 0;
+  };
   if (d.n_power_of_two && !any([&](const SizeCase& c) { return n_only(c) && !is_power_of_two(c.n); })) {
     gaps.push_back("no case refuses an n that is not a power of two");
   }
@@ -141,7 +146,9 @@ std::vector<std::string> contract::contract_gaps(const SizeDomain& d, std::span<
     gaps.push_back("no case refuses an n that is not a multiple of " + std::to_string(d.n_multiple_of));
   }
   if (data_alignment > alignof(float)) {
-    if (!any([&](const SizeCase& c) { return refused(c) && c.data_offset_bytes % data_alignment != 0; })) {
+    if (!any([&](const SizeCase& c) {
+          return refused(c) && c.data_offset_bytes % data_alignment != 0 && violation(d, c.n, c.block).empty();
+        })) {
       gaps.push_back("no case refuses data misaligned for its " + std::to_string(data_alignment) + "-byte loads");
     }
     if (!any([&](const SizeCase& c) {

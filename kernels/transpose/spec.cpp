@@ -169,8 +169,10 @@ std::vector<std::string> contract_gaps(const ShapeDomain& d, std::span<const con
     gaps.push_back("no case refuses negative rows");
   if (!any([&](const contract::ShapeCase& c) { return refused(c) && c.cols < 0; }))
     gaps.push_back("no case refuses negative cols");
-  if (!any([&](const contract::ShapeCase& c) { return accepted(c) && c.rows == d.max_rows; })) {
-    gaps.push_back("no case is accepted at the row limit (" + std::to_string(d.max_rows) + ")");
+  // The largest a table can accept: the limit, on the multiple.
+  const std::int64_t top_rows = round_down_to(d.max_rows, d.multiple_of), top_cols = round_down_to(d.max_cols, d.multiple_of);
+  if (!any([&](const contract::ShapeCase& c) { return accepted(c) && c.rows == top_rows; })) {
+    gaps.push_back("no case is accepted at the row limit (" + std::to_string(top_rows) + ")");
   }
   if (!any([&](const contract::ShapeCase& c) {
         return refused(c) && c.rows > d.max_rows && (d.square ? c.cols == c.rows : c.cols >= 0 && c.cols <= d.max_cols);
@@ -178,8 +180,8 @@ std::vector<std::string> contract_gaps(const ShapeDomain& d, std::span<const con
     gaps.push_back("no case refuses rows past the limit (" + std::to_string(d.max_rows) + ")");
   }
   if (!d.square) {
-    if (!any([&](const contract::ShapeCase& c) { return accepted(c) && c.cols == d.max_cols; })) {
-      gaps.push_back("no case is accepted at the column limit (" + std::to_string(d.max_cols) + ")");
+    if (!any([&](const contract::ShapeCase& c) { return accepted(c) && c.cols == top_cols; })) {
+      gaps.push_back("no case is accepted at the column limit (" + std::to_string(top_cols) + ")");
     }
     if (!any([&](const contract::ShapeCase& c) {
           return refused(c) && c.cols > d.max_cols && c.rows >= 0 && c.rows <= d.max_rows;
@@ -190,7 +192,8 @@ std::vector<std::string> contract_gaps(const ShapeDomain& d, std::span<const con
     gaps.push_back("no case refuses a shape that is not square");
   }
   if (d.multiple_of > 1 && !any([&](const contract::ShapeCase& c) {
-        return refused(c) && c.rows >= 0 && c.cols >= 0 && (c.rows % d.multiple_of != 0 || c.cols % d.multiple_of != 0);
+        return refused(c) && c.rows >= 0 && c.cols >= 0 && c.rows <= d.max_rows && c.cols <= d.max_cols &&
+               (c.rows % d.multiple_of != 0 || c.cols % d.multiple_of != 0);
       })) {
     gaps.push_back("no case refuses a shape off the multiple of " + std::to_string(d.multiple_of));
   }

@@ -40,6 +40,7 @@ digest fewer_variants.txt "reduce v1 n=3 0x1" "reduce v1 n=5 0x2"
 expect 0 "^3 cases compared, 0 differ, 0 without a counterpart" a.txt same.txt
 expect 1 "DIFFER: reduce v1 n=5: A 0x2, B 0x6" a.txt one_bit.txt
 expect 1 "CASE ONLY IN A \(B runs the variant\): reduce v1 n=5" a.txt dropped.txt
+expect 1 "CASE ONLY IN B \(A runs the variant\): reduce v1 n=5" dropped.txt a.txt
 expect 1 "^0 cases compared" a.txt other.txt
 expect 0 "only in A: reduce v2 n=3" a.txt fewer_variants.txt
 expect 0 "reduce v1: 2 cases" a.txt fewer_variants.txt
