@@ -274,6 +274,9 @@ MUTANTS = [
            "const float flavours[5][2] = {{nan, nan}, {inf, inf}, {-inf, -inf}, {inf, -inf}, {nan, inf}};",
            "const float flavours[5][2] = {{nan, nan}, {inf, inf}, {inf, inf}, {inf, inf}, {nan, inf}};",
            "host", FIXTURES, "DataPromises*.*"),
+    Mutant("install-loses-a-family", "the install rules lose the transpose family's spec header", "cmake/SmemcInstall.cmake",
+           "    reduce/spec.hpp reduce/host_models.hpp transpose/spec.hpp\n", "    reduce/spec.hpp reduce/host_models.hpp\n",
+           "script", "selftest.family_registrations", "selftest.family_registrations"),
     # --- the example ports, through the package tests (plant, reinstall, rebuild, rerun)
     Mutant("cpu-exact-sticky", "the CPU port's exact sum rounds without its sticky bits", "examples/cpu_port/cpu_exact_sum.cpp",
            "      for (int i = top - 25; i >= 0 && !below; --i) below = bit_at(i);", "",
