@@ -240,23 +240,32 @@ metrics_of() {
 # The kernel of a case, from <target> --list.
 kernel_of() { "$target" --list | awk -v c="$1" '$1 == c { print $2 }'; }
 
+# The device's compute capability into cc and an ncu into ncu, for the run
+# and collect modes, or a skip through the function $1 (skip, or one that
+# also records why). The device probe names the compute capability too: one
+# start of the target (a CUDA context) instead of two.
+device_and_ncu() {
+  local skip_with=$1 status code
+  status=$("$target" --smemc-device-status 2>&1)
+  code=$?
+  if [ "$code" -eq 77 ]; then "$skip_with" "$status"; fi
+  [ "$code" -eq 0 ] || die "the device probe '$target --smemc-device-status' failed with exit code $code: $status"
+  if [ -n "$ncu" ]; then
+    [ -x "$ncu" ] || "$skip_with" "ncu not found: $ncu (SMEMC_NCU) is not executable"
+  else
+    ncu=$(find_ncu)
+    [ -n "$ncu" ] || "$skip_with" "ncu not found (looked on PATH, next to nvcc, in /usr/local/cuda/bin and /opt/nvidia/nsight-compute/*/; configure with -DSMEMC_NCU=<path to ncu>)"
+  fi
+  cc=$(sed -n 's/.*compute capability \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p' <<<"$status" | head -n 1)
+  [ -n "$cc" ] || cc=$("$target" --compute-capability) || die "$target --compute-capability failed: $cc"
+}
+
 if [ -n "$collect" ]; then
   [ -n "$target" ] && [ ${#cases[@]} -gt 0 ] || die "--collect needs --target and at least one --case"
   [ "$launch_skip" = 0 ] || die "--collect profiles every case's first launch: no --launch-skip"
   rm -rf "$collect" && mkdir -p "$collect" || die "cannot make $collect"
   collect_skip() { echo "$*" > "$collect/skipped"; skip "$*"; }
-  status=$("$target" --smemc-device-status 2>&1)
-  code=$?
-  if [ "$code" -eq 77 ]; then collect_skip "$status"; fi
-  [ "$code" -eq 0 ] || die "the device probe '$target --smemc-device-status' failed with exit code $code: $status"
-  if [ -n "$ncu" ]; then
-    [ -x "$ncu" ] || collect_skip "ncu not found: $ncu (SMEMC_NCU) is not executable"
-  else
-    ncu=$(find_ncu)
-    [ -n "$ncu" ] || collect_skip "ncu not found (looked on PATH, next to nvcc, in /usr/local/cuda/bin and /opt/nvidia/nsight-compute/*/; configure with -DSMEMC_NCU=<path to ncu>)"
-  fi
-  cc=$(sed -n 's/.*compute capability \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p' <<<"$status" | head -n 1)
-  [ -n "$cc" ] || cc=$("$target" --compute-capability) || die "$target --compute-capability failed: $cc"
+  device_and_ncu collect_skip
   mapfile -t expectations < <(expectations_for "$cc")
   [ ${#expectations[@]} -gt 0 ] || collect_skip "no expected counts for compute capability $cc"
   echo "$cc" > "$collect/cc"
@@ -324,22 +333,8 @@ if [ -n "$parse_only" ]; then
   csv=$parse_only
 else
   if [ -z "$target" ] || [ -z "$case_name" ]; then die "--target and --case are required (or --parse-only)"; fi
-  # The device probe names the compute capability too: one start of the
-  # target (a CUDA context) instead of two.
-  status=$("$target" --smemc-device-status 2>&1)
-  code=$?
-  if [ "$code" -eq 77 ]; then echo "SMEMC_SKIPPED: $status"; exit 77; fi
-  [ "$code" -eq 0 ] || die "the device probe '$target --smemc-device-status' failed with exit code $code: $status"
-
-  if [ -n "$ncu" ]; then
-    [ -x "$ncu" ] || skip "ncu not found: $ncu (SMEMC_NCU) is not executable"
-  else
-    ncu=$(find_ncu)
-    [ -n "$ncu" ] || skip "ncu not found (looked on PATH, next to nvcc, in /usr/local/cuda/bin and /opt/nvidia/nsight-compute/*/; configure with -DSMEMC_NCU=<path to ncu>)"
-  fi
-  cc=$(sed -n 's/.*compute capability \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p' <<<"$status" | head -n 1)
-  [ -n "$cc" ] || cc=$("$target" --compute-capability) || die "$target --compute-capability failed: $cc"
-  kernel=$("$target" --list | awk -v c="$case_name" '$1 == c { print $2 }')
+  device_and_ncu skip
+  kernel=$(kernel_of "$case_name")
   [ -n "$kernel" ] || die "$target --list has no case '$case_name'"
 fi
 

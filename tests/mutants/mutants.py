@@ -333,7 +333,7 @@ def find_sanitizer():
     return None
 
 
-def run_package_checks(m, build):
+def run_ctest_checks(m, build):
     """A package or script mutant, or one with `ctest`: its CTest test (the
     package test copies the planted example, installs this build and builds
     the example against it) must fail on a test its filter names."""
@@ -357,11 +357,11 @@ def run_package_checks(m, build):
 def run_checks(m, binary, build=None):
     """Runs the mutant's checks; returns (verdict, failing tests, first report)."""
     if m.backend in ("package", "script"):
-        return run_package_checks(m, binary)
+        return run_ctest_checks(m, binary)
     if m.ctest:
         if build is None:
             return "SKIPPED (a CTest check: `run` only)", [], ""
-        return run_package_checks(m, build)
+        return run_ctest_checks(m, build)
     env = dict(os.environ, SMEMC_RESULTS_DIR="")
     env.pop("SMEMC_WORKLOAD", None)  # the device's ordinary workload: a lost atomic update needs real sizes
     env.pop("RC_PARAMS", None)
