@@ -277,6 +277,10 @@ MUTANTS = [
     Mutant("install-loses-a-family", "the install rules lose the transpose family's spec header", "cmake/SmemcInstall.cmake",
            "    reduce/spec.hpp reduce/host_models.hpp transpose/spec.hpp\n", "    reduce/spec.hpp reduce/host_models.hpp\n",
            "script", "selftest.family_registrations", "selftest.family_registrations"),
+    Mutant("ocl-host-only-unnamed", "a host-only OpenCL process names no platform (its checks land in a table of their own)",
+           "fixtures/opencl/opencl_backend.cpp", "        status_.platform = opencl::chosen_platform_name();\n", "",
+           "opencl", OCL_REDUCE, "opencl.host_only_names_its_platform",
+           ctest="opencl.host_only_names_its_platform"),
     # --- the example ports, through the package tests (plant, reinstall, rebuild, rerun)
     Mutant("cpu-exact-sticky", "the CPU port's exact sum rounds without its sticky bits", "examples/cpu_port/cpu_exact_sum.cpp",
            "      for (int i = top - 25; i >= 0 && !below; --i) below = bit_at(i);", "",
