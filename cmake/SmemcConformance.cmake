@@ -8,7 +8,7 @@
 #                               PREFIX cpu)
 #   smemc_write_ctest_custom()   # the conformance matrix after every ctest run
 #
-# FAMILY         reduce | transpose | moving_average: which test sources
+# FAMILY         one of SMEMC_FAMILIES (reduce, transpose, ...): which test sources
 # BACKEND        a target defining smemc::backend()
 # IMPLEMENTATIONS  a target defining <family>::implementations(), the table
 # PREFIX         CTest names are <PREFIX>.<gtest name>; labels <PREFIX>-<kind>
@@ -110,20 +110,20 @@ function(smemc_large_gpu_properties out)
   set(${out} ${properties} PARENT_SCOPE)
 endfunction()
 
-# Test sources per family, relative to SMEMC_TEST_SOURCE_DIR, in two parts
-# that every binary of the family shares (compiled once per project, as
-# OBJECT libraries, whatever the number of backends):
+# The families and their test sources (relative to SMEMC_TEST_SOURCE_DIR),
+# from the one list (SmemcFamilies.cmake) and each family's manifest: this
+# project read them from kernels/ before including this file; an installed
+# package reads its copies, installed beside this file. Per family, in two
+# parts that every binary of the family shares (compiled once per project,
+# as OBJECT libraries, whatever the number of backends):
 #   SMEMC_FAMILY_SHARED_SOURCES_<f>  the harness and the spec checks (the
 #       *_spec.cpp checks hold a backend's own rows to what the spec holds
 #       its rows to; smemc_spec_tests runs them on the spec's rows)
 #   SMEMC_FAMILY_SOURCES_<f>         the conformance checks over a table
-set(SMEMC_FAMILY_SHARED_SOURCES_reduce reduce/reduce_harness.cpp reduce/test_reduce_spec.cpp)
-set(SMEMC_FAMILY_SOURCES_reduce reduce/test_reduce.cpp)
-set(SMEMC_FAMILY_SHARED_SOURCES_transpose transpose/test_transpose_spec.cpp)
-set(SMEMC_FAMILY_SOURCES_transpose transpose/test_transpose.cpp)
-set(SMEMC_FAMILY_SHARED_SOURCES_moving_average moving_average/moving_average_checks.cpp moving_average/test_moving_average_spec.cpp)
-set(SMEMC_FAMILY_SOURCES_moving_average moving_average/test_moving_average.cpp)
-set(SMEMC_FAMILIES reduce transpose moving_average)
+if(NOT DEFINED SMEMC_FAMILIES)
+  include("${CMAKE_CURRENT_LIST_DIR}/SmemcFamilies.cmake")
+  smemc_load_family_manifests("${CMAKE_CURRENT_LIST_DIR}/families")
+endif()
 
 # The gtest filter of a binary's run under a tool (compute-sanitizer,
 # Oclgrind). The tools report hazards of the kernels' launches (races,

@@ -18,7 +18,10 @@ set(SMEMC_INSTALL_INCLUDEDIR "${CMAKE_INSTALL_INCLUDEDIR}/smem-conformance")
 set(SMEMC_INSTALL_TESTDIR "${CMAKE_INSTALL_DATADIR}/smem-conformance/tests")
 set(SMEMC_INSTALL_CUDA_KITDIR "${CMAKE_INSTALL_DATADIR}/smem-conformance/cuda")
 
-set(_smemc_targets smemc_spec_common smemc_reduce_spec smemc_transpose_spec smemc_moving_average_spec)
+set(_smemc_targets smemc_spec_common)
+foreach(family IN LISTS SMEMC_FAMILIES)
+  list(APPEND _smemc_targets smemc_${family}_spec)
+endforeach()
 if(SMEMC_BUILD_TESTS)
   list(APPEND _smemc_targets smemc_fixtures smemc_test_main smemc_conformance_matrix)
   # The families' test objects, compiled (a port links them, compiling
@@ -44,17 +47,22 @@ install(FILES kernels/common/cuda/cuda_check.hpp kernels/common/cuda/interop.hpp
         DESTINATION "${SMEMC_INSTALL_INCLUDEDIR}/common/cuda")
 install(FILES kernels/reduce/cuda/fixup.hpp kernels/reduce/cuda/block_tree.cuh
         DESTINATION "${SMEMC_INSTALL_INCLUDEDIR}/reduce/cuda")
-install(FILES cmake/SmemcCudaKit.cmake cmake/SmemcSanitizers.cmake DESTINATION "${SMEMC_INSTALL_CMAKEDIR}")
+install(FILES cmake/SmemcCudaKit.cmake cmake/SmemcSanitizers.cmake cmake/SmemcFamilies.cmake DESTINATION "${SMEMC_INSTALL_CMAKEDIR}")
+# The families' manifests (SmemcFamilies.cmake reads them), beside it.
+foreach(family IN LISTS SMEMC_FAMILIES)
+  install(FILES "kernels/${family}/family.cmake" DESTINATION "${SMEMC_INSTALL_CMAKEDIR}/families/${family}")
+endforeach()
 install(PROGRAMS ctest_config/sanitize.sh ctest_config/device_probe.sh DESTINATION "${SMEMC_INSTALL_CMAKEDIR}")
 
 # The neutral headers only (no backend header is part of the package).
-foreach(header IN ITEMS
-    common/contract.hpp common/ctest_gpu.hpp common/depth.hpp common/device_address.hpp common/device_error.hpp common/implementation.hpp
-    common/preconditions.hpp common/spec.hpp common/stream.hpp
-    reduce/spec.hpp reduce/host_models.hpp transpose/spec.hpp
-    moving_average/spec.hpp moving_average/host_models.hpp)
-  get_filename_component(dir "${header}" DIRECTORY)
-  install(FILES "kernels/${header}" DESTINATION "${SMEMC_INSTALL_INCLUDEDIR}/${dir}")
+install(FILES kernels/common/contract.hpp kernels/common/ctest_gpu.hpp kernels/common/depth.hpp kernels/common/device_address.hpp
+              kernels/common/device_error.hpp kernels/common/implementation.hpp kernels/common/preconditions.hpp
+              kernels/common/spec.hpp kernels/common/stream.hpp
+        DESTINATION "${SMEMC_INSTALL_INCLUDEDIR}/common")
+foreach(family IN LISTS SMEMC_FAMILIES)
+  foreach(header IN LISTS SMEMC_FAMILY_SPEC_HEADERS_${family})
+    install(FILES "kernels/${family}/${header}" DESTINATION "${SMEMC_INSTALL_INCLUDEDIR}/${family}")
+  endforeach()
 endforeach()
 
 # The specification as a port reads it: docs/porting.md and the sources that
@@ -63,23 +71,22 @@ endforeach()
 # operations a port reproduces).
 set(SMEMC_INSTALL_DOCDIR "${CMAKE_INSTALL_DATADIR}/doc/smem-conformance")
 install(FILES docs/porting.md README.md DESTINATION "${SMEMC_INSTALL_DOCDIR}")
-foreach(source IN ITEMS common/spec.cpp reduce/spec.cpp reduce/host_models.cpp transpose/spec.cpp
-                        moving_average/spec.cpp moving_average/host_models.cpp)
-  get_filename_component(dir "${source}" DIRECTORY)
-  install(FILES "kernels/${source}" DESTINATION "${SMEMC_INSTALL_DOCDIR}/spec/${dir}")
+install(FILES kernels/common/spec.cpp DESTINATION "${SMEMC_INSTALL_DOCDIR}/spec/common")
+foreach(family IN LISTS SMEMC_FAMILIES)
+  foreach(source IN LISTS SMEMC_FAMILY_SPEC_SOURCES_${family})
+    install(FILES "kernels/${family}/${source}" DESTINATION "${SMEMC_INSTALL_DOCDIR}/spec/${family}")
+  endforeach()
 endforeach()
 
 if(SMEMC_BUILD_TESTS)
   install(DIRECTORY fixtures/include/smemc DESTINATION "${SMEMC_INSTALL_INCLUDEDIR}")
   foreach(family IN LISTS SMEMC_FAMILIES)
-    foreach(source IN LISTS SMEMC_FAMILY_SHARED_SOURCES_${family} SMEMC_FAMILY_SOURCES_${family})
+    foreach(source IN LISTS SMEMC_FAMILY_SHARED_SOURCES_${family} SMEMC_FAMILY_SOURCES_${family} SMEMC_FAMILY_TEST_HEADERS_${family})
       get_filename_component(dir "${source}" DIRECTORY)
       install(FILES "tests/${source}" DESTINATION "${SMEMC_INSTALL_TESTDIR}/${dir}")
     endforeach()
   endforeach()
-  install(FILES tests/reduce/reduce_harness.hpp DESTINATION "${SMEMC_INSTALL_TESTDIR}/reduce")
   install(FILES tests/common/contract_tables.hpp tests/common/contract_checks.hpp DESTINATION "${SMEMC_INSTALL_TESTDIR}/common")
-  install(FILES tests/moving_average/moving_average_checks.hpp DESTINATION "${SMEMC_INSTALL_TESTDIR}/moving_average")
   install(FILES cmake/SmemcConformance.cmake ctest_config/CTestCustom.cmake.in DESTINATION "${SMEMC_INSTALL_CMAKEDIR}")
 endif()
 

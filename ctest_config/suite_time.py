@@ -76,7 +76,10 @@ def group_of(name):
     """cuda, opencl, oclgrind, memcheck, package, ... (the CTest prefix); the
     host binaries' tests (fixtures, spec) have none."""
     first = name.split(".")[0].split("/")[0]
-    if first in ("reduce", "transpose", "moving_average") or first[:1].isupper():
+    # The spec binary's tests start with their family ("reduce/ReduceSpec..."),
+    # no prefix before it; the fixtures' with a suite ("Conformance...").
+    unprefixed_family = "/" in name and "." not in name.split("/")[0]
+    if unprefixed_family or first[:1].isupper():
         return "host (spec, fixtures)"
     return first
 

@@ -2,7 +2,7 @@
 // The case types of a fixed contract table: what a variant must refuse and
 // must accept, written out by hand from its stated preconditions, never
 // derived from its own rule. The built-in rows' tables are in the test tree
-// (tests/common/contract_tables.hpp); a row a port defines carries its own
+// (tests/<family>/<family>_contract_cases.hpp); a row a port defines carries its own
 // (Spec::contract_cases), written the same way.
 //
 // A case's `refusal` is empty when the variant must accept it, else a word

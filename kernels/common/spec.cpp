@@ -30,6 +30,10 @@ std::string render_blocks(const BlockRule& b) {
 
 }  // namespace
 
+std::string table_name_cell(const Description& doc) {
+  return "`" + std::string(doc.name) + "`" + (doc.exhibit() ? " **exhibit**: " + std::string(doc.exhibit_reason) : "");
+}
+
 std::string_view to_string(Determinism d) {
   switch (d) {
     case Determinism::ordered: return "bitwise";

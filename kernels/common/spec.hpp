@@ -24,6 +24,17 @@ struct Description {
   bool exhibit() const noexcept { return !exhibit_reason.empty(); }
 };
 
+// A family's rows as the README's variant table shows them: the column
+// headings, then one row of cells per spec row, in spec order. Each family
+// defines spec_table() beside its rows (tests/spec/spec_tables.cpp writes
+// the tables and checks the README against them).
+struct SpecTable {
+  std::vector<std::string> columns;
+  std::vector<std::vector<std::string>> rows;
+};
+// A table's first cell: "`name`", and " **exhibit**: <why>" for an exhibit.
+std::string table_name_cell(const Description& doc);
+
 // How a result relates to the inputs: the class says which checks a row
 // gets (docs/porting.md, "Determinism classes").
 enum class Determinism {

@@ -87,6 +87,8 @@ struct Spec {
 std::int64_t prefix_depth_bound(const Spec& s, std::int64_t i, std::int64_t n, int block);
 
 std::span<const Spec> specs();
+// The README's variant table of these rows (common/spec.hpp, SpecTable).
+SpecTable spec_table();
 const Spec& spec_named(std::string_view name);
 std::string size_violation(const Spec& s, std::int64_t n, int block);
 std::string preconditions(const Spec& s);

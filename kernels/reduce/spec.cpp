@@ -266,4 +266,13 @@ bool validate(const Spec& s, const Args& a) {
   return true;
 }
 
+SpecTable spec_table() {
+  SpecTable t{.columns = {"variant", "idea", "cost", "preconditions", "determinism", "summation depth k"}, .rows = {}};
+  for (const Spec& s : specs()) {
+    t.rows.push_back({table_name_cell(s.doc), std::string(s.doc.idea), std::string(s.doc.cost), preconditions(s),
+                      std::string(to_string(s.determinism)), std::string(s.error_model)});
+  }
+  return t;
+}
+
 }  // namespace smemc::reduce

@@ -78,7 +78,7 @@ struct Spec {
   std::int64_t (*atomic_adds)(std::int64_t n, int block) = nullptr;
   Traffic (*traffic)(std::int64_t n, int block) = nullptr;
   // A port row's fixed refusal and acceptance table (contract.hpp); the
-  // built-in rows' tables are in tests/common/contract_tables.hpp.
+  // built-in rows' tables are in tests/reduce/reduce_contract_cases.hpp.
   std::span<const contract::SizeCase> contract_cases;
 };
 
@@ -90,6 +90,8 @@ std::int64_t atomic_add_count(const Spec& s, std::span<const float> x, int block
 
 // The rows, in the order the texts introduce the variants.
 std::span<const Spec> specs();
+// The README's variant table of these rows (common/spec.hpp, SpecTable).
+SpecTable spec_table();
 const Spec& spec_named(std::string_view name);  // throws std::invalid_argument for an unknown name
 // Empty when the row takes (n, block), else why not.
 std::string size_violation(const Spec& s, std::int64_t n, int block);

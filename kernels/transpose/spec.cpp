@@ -200,4 +200,12 @@ std::vector<std::string> contract_gaps(const ShapeDomain& d, std::span<const con
   return gaps;
 }
 
+SpecTable spec_table() {
+  SpecTable t{.columns = {"variant", "idea", "cost", "preconditions"}, .rows = {}};
+  for (const Spec& s : specs()) {
+    t.rows.push_back({table_name_cell(s.doc), std::string(s.doc.idea), std::string(s.doc.cost), preconditions(s)});
+  }
+  return t;
+}
+
 }  // namespace smemc::transpose

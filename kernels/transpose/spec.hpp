@@ -56,6 +56,8 @@ struct Spec {
 inline constexpr int kTile = 32;
 
 std::span<const Spec> specs();
+// The README's variant table of these rows (common/spec.hpp, SpecTable).
+SpecTable spec_table();
 const Spec& spec_named(std::string_view name);
 // Empty when the row takes the shape, else why not.
 std::string shape_violation(const Spec& s, std::int64_t rows, std::int64_t cols);

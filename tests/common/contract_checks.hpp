@@ -26,7 +26,8 @@ inline DeviceAddress fake_address(std::uintptr_t k, std::size_t offset = 0) {
 template <typename Case, typename Validate, typename Situation, typename Why>
 void expect_table_holds(std::string_view variant, std::span<const Case> cases, const Validate& validate_case,
                         const Situation& situation, const Why& why_refused) {
-  ASSERT_FALSE(cases.empty()) << variant << " has no fixed table (tests/common/contract_tables.hpp, or its own contract_cases)";
+  ASSERT_FALSE(cases.empty()) << variant
+                              << " has no fixed table (tests/<family>/<family>_contract_cases.hpp, or its own contract_cases)";
   for (const Case& c : cases) {
     if (c.refusal.empty()) {
       EXPECT_NO_THROW(validate_case(c)) << situation(c) << " must be accepted: " << why_refused(c);
@@ -40,12 +41,12 @@ void expect_table_holds(std::string_view variant, std::span<const Case> cases, c
 template <typename Case, typename SpecNamed>
 void expect_tables_name_rows(const std::vector<VariantCases<Case>>& table, const SpecNamed& spec_named) {
   for (const auto& entry : table) {
-    EXPECT_NO_THROW(spec_named(entry.variant)) << "tests/common/contract_tables.hpp names " << entry.variant;
+    EXPECT_NO_THROW(spec_named(entry.variant)) << "the fixed contract table names " << entry.variant;
   }
 }
 
 // contract_gaps() of a row's table: a boundary of its stated domain with no
-// case is a table to complete (by hand: contract_tables.hpp, or the port
+// case is a table to complete (by hand: tests/<family>/<family>_contract_cases.hpp, or the port
 // row's contract_cases).
 inline void expect_no_gaps(std::string_view variant, const std::vector<std::string>& gaps) {
   std::string text;

@@ -19,7 +19,7 @@
 
 #include "moving_average/spec.hpp"
 #include "moving_average_checks.hpp"
-#include "contract_tables.hpp"
+#include "moving_average_contract_cases.hpp"
 #include "smemc/cases.hpp"
 #include "smemc/check_failure.hpp"
 #include "smemc/compare.hpp"
@@ -442,7 +442,8 @@ TEST_P(MovingAverageLauncher, refuses_its_table) {
     return Args{.n = n, .data = fake, .workspace = s.workspace_bytes(n < 0 ? 0 : n, b) ? fake : DeviceAddress{}, .block = b};
   };
   const auto cases = contract::contract_of(*v.declared, contract::moving_average_cases());
-  ASSERT_FALSE(cases.empty()) << v.name() << " has no fixed table (tests/common/contract_tables.hpp, or its own contract_cases)";
+  ASSERT_FALSE(cases.empty()) << v.name()
+                              << " has no fixed table (tests/<family>/<family>_contract_cases.hpp, or its own contract_cases)";
   for (const contract::SizeCase& c : cases) {
     if (c.refusal.empty()) continue;  // accepted cases are held to validate() on the host
     Args a = args(c.n, c.block);

@@ -11,6 +11,7 @@
 #include "moving_average/spec.hpp"
 #include "moving_average_checks.hpp"
 #include "contract_checks.hpp"
+#include "moving_average_contract_cases.hpp"
 #include "smemc/cases.hpp"
 #include "smemc/float_bits.hpp"
 #include "smemc/generators.hpp"

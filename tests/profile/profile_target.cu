@@ -32,17 +32,18 @@
 #include "common/cuda/cuda_check.hpp"
 #include "common/cuda/interop.hpp"
 #include "common/implementation.hpp"
-#include "moving_average/spec.hpp"
-#include "reduce/spec.hpp"
-#include "smem_facts/smem_facts.hpp"
-#include "smemc/backend.hpp"
-#include "smemc/data.hpp"
+#include "profile_case.hpp"
 #include "smemc/device_buffer.hpp"
-#include "transpose/spec.hpp"
+#include "smem_facts/smem_facts.hpp"
+#include "smemc/families.hpp"
 
 namespace {
 
 using smemc::DeviceBuffer;
+using smemc::profile::Case;
+using smemc::profile::nonzero_data;
+using smemc::profile::variant_named;
+using smemc::profile::wait_for_device;
 
 constexpr int TILE = smemc::transpose::kTile;
 
@@ -72,38 +73,6 @@ __global__ void transpose_padding_on_wrong_dimension(int n, const float* in, flo
   const int out_col = blockIdx.y * TILE + threadIdx.x;
   const int out_row = blockIdx.x * TILE + threadIdx.y;
   out[static_cast<std::int64_t>(out_row) * n + out_col] = tile[threadIdx.x][threadIdx.y];
-}
-
-// Values in [1, 2): 23 random mantissa bits, never zero.
-std::vector<float> nonzero_data(std::size_t count, std::uint64_t seed) {
-  smemc::SplitMix64 rng(seed);
-  std::vector<float> values(count);
-  for (float& v : values) v = 1.0f + static_cast<float>(rng.next() >> 41) * 0x1p-23f;
-  return values;
-}
-
-// A variant of a family's table, joined with its spec row; throws when this
-// backend or device does not run it.
-template <typename Spec, typename Args>
-smemc::Joined<Spec, Args> variant_named(std::span<const Spec> specs, std::span<const smemc::Implementation<Spec, Args>> table,
-                                        std::string_view name) {
-  for (const auto& row : smemc::join(specs, table)) {
-    if (row.name() != name) continue;
-    if (const std::string why = row.not_implemented(); !why.empty()) {
-      throw std::runtime_error(std::string(name) + " is not implemented: " + why);
-    }
-    if (const std::string why = row.unsupported_on_device(); !why.empty()) {
-      throw std::runtime_error(std::string(name) + " does not run on this device: " + why);
-    }
-    return row;
-  }
-  throw std::invalid_argument("no variant named " + std::string(name));
-}
-
-// A fault inside the kernel shows up here, checked, not at exit.
-void wait_for_device() {
-  smemc::backend().synchronize(smemc::Stream{});
-  SMEMC_CUDA_CHECK(cudaDeviceSynchronize());
 }
 
 // A transpose's input, filled, and its output (edge x edge floats).
@@ -175,15 +144,6 @@ smemc::Traffic transpose_traffic(std::string_view variant) {
   return smemc::transpose::spec_named(variant).traffic(kTrafficEdge, kTrafficEdge);
 }
 
-struct Case {
-  std::string_view name;
-  std::string_view kernel;  // the __global__ function whose one launch the check profiles
-  void (*run)();
-  // The traffic its row states for the case (DRAM bytes read and written by
-  // the whole launch), for the cases a traffic check reads; else null.
-  smemc::Traffic (*stated)() = nullptr;
-};
-
 constexpr Case kCases[] = {
     {"transpose_naive_4096", "transpose_naive", [] { run_transpose("transpose_naive"); }},
     {"transpose_tiled_4096", "transpose_tiled", [] { run_transpose("transpose_tiled"); }},
@@ -210,6 +170,26 @@ constexpr Case kCases[] = {
     {"traffic_moving_average_lookback_256M", "lookback_scan", [] { run_lookback(kTrafficCount); },
      [] { return smemc::moving_average::spec_named("moving_average_lookback").traffic(kTrafficCount, kLookbackBlock); }},
 };
+
+// The cases above and every profiled family's (SMEMC_FAMILY_PROFILE_<f>:
+// tests/<f>/profile_cases.cu defines <f>::profile_cases()).
+#define SMEMC_DECLARE_PROFILE_CASES(family)       \
+  namespace smemc::family {                       \
+  std::span<const profile::Case> profile_cases(); \
+  }
+}  // namespace
+SMEMC_FOR_EACH_PROFILED_FAMILY(SMEMC_DECLARE_PROFILE_CASES)
+#undef SMEMC_DECLARE_PROFILE_CASES
+namespace {
+
+std::vector<Case> all_cases() {
+  std::vector<Case> all(std::begin(kCases), std::end(kCases));
+#define SMEMC_ADD_PROFILE_CASES(family) \
+  for (const Case& c : smemc::family::profile_cases()) all.push_back(c);
+  SMEMC_FOR_EACH_PROFILED_FAMILY(SMEMC_ADD_PROFILE_CASES)
+#undef SMEMC_ADD_PROFILE_CASES
+  return all;
+}
 
 int print_compute_capability() {
   if (!smemc::backend().status().usable) return smemc::print_device_status();
@@ -239,14 +219,14 @@ int main(int argc, char** argv) {
   try {
     if (argc == 2 && arg == "--smemc-device-status") return smemc::print_device_status();
     if (argc == 2 && arg == "--list") {
-      for (const Case& c : kCases)
+      for (const Case& c : all_cases())
         std::printf("%.*s %.*s\n", static_cast<int>(c.name.size()), c.name.data(), static_cast<int>(c.kernel.size()),
                     c.kernel.data());
       return 0;
     }
     if (argc == 2 && arg == "--compute-capability") return print_compute_capability();
     if (argc == 3 && arg == "--traffic") {  // the bytes the case's row states: "<read> <written>"
-      for (const Case& c : kCases) {
+      for (const Case& c : all_cases()) {
         if (c.name != argv[2] || c.stated == nullptr) continue;
         const smemc::Traffic t = c.stated();
         std::printf("%lld %lld\n", static_cast<long long>(t.bytes_read), static_cast<long long>(t.bytes_written));
@@ -255,10 +235,11 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "smemc_profile_target: no traffic stated for case '%s'\n", argv[2]);
       return 2;
     }
+    const std::vector<Case> cases = all_cases();
     std::vector<const Case*> chosen;
     for (int i = 1; i < argc; ++i) {
-      const auto found = std::find_if(std::begin(kCases), std::end(kCases), [&](const Case& c) { return c.name == argv[i]; });
-      if (found == std::end(kCases)) {
+      const auto found = std::find_if(cases.begin(), cases.end(), [&](const Case& c) { return c.name == argv[i]; });
+      if (found == cases.end()) {
         std::fprintf(stderr, "smemc_profile_target: unknown case '%s' (--list names them)\n", argv[i]);
         return 2;
       }

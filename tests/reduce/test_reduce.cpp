@@ -32,7 +32,7 @@
 #include "reduce/host_models.hpp"
 #include "reduce/spec.hpp"
 #include "reduce_harness.hpp"
-#include "contract_tables.hpp"
+#include "reduce_contract_cases.hpp"
 #include "smemc/check_failure.hpp"
 #include "smemc/device_buffer.hpp"
 #include "smemc/digest.hpp"
@@ -441,12 +441,13 @@ Args valid_args(const Spec& s, std::int64_t n, int block) {
           .block = block};
 }
 
-// Everything the variant's fixed table (tests/common/contract_tables.hpp)
+// Everything the variant's fixed table (tests/reduce/reduce_contract_cases.hpp)
 // says it must refuse, this backend's launcher refuses, with the reason.
 TEST_P(ReduceLauncher, refuses_its_table) {
   const Variant& v = GetParam();
   const auto cases = contract::contract_of(*v.declared, contract::reduce_cases());
-  ASSERT_FALSE(cases.empty()) << v.name() << " has no fixed table (tests/common/contract_tables.hpp, or its own contract_cases)";
+  ASSERT_FALSE(cases.empty()) << v.name()
+                              << " has no fixed table (tests/<family>/<family>_contract_cases.hpp, or its own contract_cases)";
   for (const contract::SizeCase& c : cases) {
     if (c.refusal.empty()) continue;  // accepted cases are held to validate() on the host (ReduceSpec)
     Args args = valid_args(*v.spec, std::max<std::int64_t>(c.n, 0), c.block);

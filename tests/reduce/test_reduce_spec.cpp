@@ -12,6 +12,7 @@
 #include "reduce/spec.hpp"
 #include "reduce_harness.hpp"
 #include "contract_checks.hpp"
+#include "reduce_contract_cases.hpp"
 #include "smemc/generators.hpp"
 #include "smemc/testing.hpp"
 #include "smemc/workload.hpp"

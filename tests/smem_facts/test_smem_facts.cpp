@@ -19,6 +19,7 @@
 #include "smem_facts/smem_facts.hpp"
 #include "smemc/data.hpp"
 #include "smemc/device_buffer.hpp"
+#include "smemc/families_cuda.hpp"
 #include "smemc/float_bits.hpp"
 #include "smemc/guarded_buffer.hpp"
 #include "smemc/testing.hpp"
@@ -31,12 +32,14 @@ namespace {
 // Every test here needs a device (the fixture skips without one).
 class SmemFacts : public smemc::testing::DeviceTest {};
 
+// Every family's kernels (SMEMC_FAMILIES, smemc/families_cuda.hpp) and the facts' own.
 std::vector<KernelSymbol> every_kernel() {
   std::vector<KernelSymbol> all;
-  for (auto part :
-       {reduce::kernel_symbols(), transpose::kernel_symbols(), moving_average::kernel_symbols(), facts::kernel_symbols()}) {
-    all.insert(all.end(), part.begin(), part.end());
-  }
+  auto add = [&all](std::span<const KernelSymbol> part) { all.insert(all.end(), part.begin(), part.end()); };
+#define SMEMC_ADD_KERNELS(family) add(family::kernel_symbols());
+  SMEMC_FOR_EACH_FAMILY(SMEMC_ADD_KERNELS)
+#undef SMEMC_ADD_KERNELS
+  add(facts::kernel_symbols());
   return all;
 }
 

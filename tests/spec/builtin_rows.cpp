@@ -4,12 +4,10 @@
 #include <gtest/gtest.h>
 
 #include "contract_checks.hpp"
-#include "moving_average_checks.hpp"
+#include "moving_average/moving_average_checks.hpp"
 #include "smemc/check_failure.hpp"
 #include "smemc/data.hpp"
-#include "moving_average/spec.hpp"
-#include "reduce/spec.hpp"
-#include "transpose/spec.hpp"
+#include "smemc/families_tests.hpp"
 
 namespace smemc {
 namespace {
@@ -21,36 +19,26 @@ std::vector<Joined<Spec, Args>> spec_rows_alone(std::span<const Spec> specs) {
 
 }  // namespace
 
-namespace reduce::testing {
-const std::vector<Variant>& spec_checked_rows() {
-  static const std::vector<Variant> rows = spec_rows_alone<Spec, Args>(specs());
-  return rows;
-}
-}  // namespace reduce::testing
-
-namespace transpose::testing {
-const std::vector<Variant>& spec_checked_rows() {
-  static const std::vector<Variant> rows = spec_rows_alone<Spec, Args>(specs());
-  return rows;
-}
-}  // namespace transpose::testing
-
-namespace moving_average::testing {
-const std::vector<Variant>& spec_checked_rows() {
-  static const std::vector<Variant> rows = spec_rows_alone<Spec, Args>(specs());
-  return rows;
-}
-}  // namespace moving_average::testing
+// Every family of SMEMC_FAMILIES (smemc/families.hpp): the rows its spec
+// checks hold here, and its fixed contract table naming only its rows.
+#define SMEMC_SPEC_CHECKED_ROWS(family)                                            \
+  namespace family::testing {                                                      \
+  const std::vector<Variant>& spec_checked_rows() {                                \
+    static const std::vector<Variant> rows = spec_rows_alone<Spec, Args>(specs()); \
+    return rows;                                                                   \
+  }                                                                                \
+  }
+SMEMC_FOR_EACH_FAMILY(SMEMC_SPEC_CHECKED_ROWS)
+#undef SMEMC_SPEC_CHECKED_ROWS
 
 namespace {
 
-TEST(ReduceSpecTable, names_only_spec_rows) { contract::expect_tables_name_rows(contract::reduce_cases(), &reduce::spec_named); }
-TEST(TransposeSpecTable, names_only_spec_rows) {
-  contract::expect_tables_name_rows(contract::transpose_cases(), &transpose::spec_named);
-}
-TEST(MovingAverageSpecTable, names_only_spec_rows) {
-  contract::expect_tables_name_rows(contract::moving_average_cases(), &moving_average::spec_named);
-}
+#define SMEMC_TABLE_NAMES_ROWS(family)                                                  \
+  TEST(SpecTable, family##_names_only_spec_rows) {                                      \
+    contract::expect_tables_name_rows(contract::family##_cases(), &family::spec_named); \
+  }
+SMEMC_FOR_EACH_FAMILY(SMEMC_TABLE_NAMES_ROWS)
+#undef SMEMC_TABLE_NAMES_ROWS
 
 // The per-prefix check runs long inputs in pieces over the cores: a wrong
 // mean in the first, a middle or the last piece (or at a piece's edge) is

@@ -2,16 +2,10 @@
 
 #include <sstream>
 
-#include "moving_average/spec.hpp"
-#include "reduce/spec.hpp"
-#include "transpose/spec.hpp"
+#include "smemc/families.hpp"
 
 namespace smemc::spec_tables {
 namespace {
-
-std::string name_cell(const Description& doc) {
-  return "`" + std::string(doc.name) + "`" + (doc.exhibit() ? " **exhibit**: " + std::string(doc.exhibit_reason) : "");
-}
 
 std::string row(const std::vector<std::string>& cells) {
   std::string line = "|";
@@ -28,33 +22,20 @@ std::string header(const std::vector<std::string>& columns) {
 std::string begin_marker(std::string_view family) { return "<!-- spec-table:" + std::string(family) + " -->\n"; }
 std::string end_marker(std::string_view family) { return "<!-- /spec-table:" + std::string(family) + " -->"; }
 
+std::string markdown(const SpecTable& t) {
+  std::string text = header(t.columns);
+  for (const auto& cells : t.rows) text += row(cells);
+  return text;
+}
+
 }  // namespace
 
+// Every family of SMEMC_FAMILIES (smemc/families.hpp), in the list's order.
 std::vector<Table> tables() {
   std::vector<Table> all;
-  {
-    std::string t = header({"variant", "idea", "cost", "preconditions", "determinism", "summation depth k"});
-    for (const reduce::Spec& s : reduce::specs()) {
-      t += row({name_cell(s.doc), std::string(s.doc.idea), std::string(s.doc.cost), reduce::preconditions(s),
-                std::string(to_string(s.determinism)), std::string(s.error_model)});
-    }
-    all.push_back({"reduce", t});
-  }
-  {
-    std::string t = header({"variant", "idea", "cost", "preconditions"});
-    for (const transpose::Spec& s : transpose::specs()) {
-      t += row({name_cell(s.doc), std::string(s.doc.idea), std::string(s.doc.cost), transpose::preconditions(s)});
-    }
-    all.push_back({"transpose", t});
-  }
-  {
-    std::string t = header({"variant", "idea", "cost", "preconditions", "determinism", "depth k of prefix i"});
-    for (const moving_average::Spec& s : moving_average::specs()) {
-      t += row({name_cell(s.doc), std::string(s.doc.idea), std::string(s.doc.cost), moving_average::preconditions(s),
-                std::string(to_string(s.determinism)), std::string(s.error_model)});
-    }
-    all.push_back({"moving_average", t});
-  }
+#define SMEMC_TABLE_OF(family) all.push_back({#family, markdown(family::spec_table())});
+  SMEMC_FOR_EACH_FAMILY(SMEMC_TABLE_OF)
+#undef SMEMC_TABLE_OF
   return all;
 }
 

@@ -12,7 +12,7 @@
 namespace smemc::spec_tables {
 
 struct Table {
-  std::string family;    // "reduce", "transpose", "moving_average"
+  std::string family;    // one of SMEMC_FAMILIES (smemc/families.hpp)
   std::string markdown;  // the table, ending in a newline
 };
 

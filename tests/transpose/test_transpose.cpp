@@ -29,7 +29,7 @@
 #include "smemc/workload.hpp"
 #include "smemc/digest.hpp"
 #include "transpose/spec.hpp"
-#include "contract_tables.hpp"
+#include "transpose_contract_cases.hpp"
 
 namespace smemc::transpose::testing {
 namespace {
@@ -303,7 +303,8 @@ TEST_P(TransposeLauncher, refuses_its_table) {
   const DeviceAddress in{reinterpret_cast<void*>(std::uintptr_t{0x10000}), 0};
   const DeviceAddress out{reinterpret_cast<void*>(std::uintptr_t{0x20000}), 0};
   const auto cases = contract::contract_of(*v.declared, contract::transpose_cases());
-  ASSERT_FALSE(cases.empty()) << v.name() << " has no fixed table (tests/common/contract_tables.hpp, or its own contract_cases)";
+  ASSERT_FALSE(cases.empty()) << v.name()
+                              << " has no fixed table (tests/<family>/<family>_contract_cases.hpp, or its own contract_cases)";
   for (const contract::ShapeCase& c : cases) {
     if (!c.refusal.empty()) expect_rejected(v, {.rows = c.rows, .cols = c.cols, .in = in, .out = out}, std::string(c.refusal));
   }

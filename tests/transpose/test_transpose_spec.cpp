@@ -8,6 +8,7 @@
 #include "smemc/testing.hpp"
 #include "transpose/spec.hpp"
 #include "contract_checks.hpp"
+#include "transpose_contract_cases.hpp"
 
 namespace smemc::transpose::testing {
 

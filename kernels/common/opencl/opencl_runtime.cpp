@@ -247,16 +247,6 @@ cl_command_queue queue_of(Stream stream) {
   return stream.native == nullptr ? device().queue : static_cast<cl_command_queue>(stream.native);
 }
 
-template <typename T>
-cl_ulong element_offset(DeviceAddress a, std::string_view launcher) {
-  if (a.offset % sizeof(T) != 0) {
-    throw std::invalid_argument(std::string(launcher) + ": address offset " + std::to_string(a.offset) +
-                                " bytes is not a multiple of the element size " + std::to_string(sizeof(T)));
-  }
-  return a.offset / sizeof(T);
-}
-template cl_ulong element_offset<float>(DeviceAddress, std::string_view);
-
 std::string build_options() {
   // Division correctly rounded as CUDA's default (-prec-div=true); no
   // -cl-fast-relaxed-math, -cl-mad-enable or -cl-denorms-are-zero, so

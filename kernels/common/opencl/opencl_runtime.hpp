@@ -26,6 +26,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -79,8 +80,15 @@ cl_command_queue queue_of(Stream stream);
 
 // The element offset of an address (its byte offset / sizeof(T)); throws
 // std::invalid_argument naming `launcher` when it is not a multiple.
+// (In the header, for any element type a family's buffers hold.)
 template <typename T>
-cl_ulong element_offset(DeviceAddress a, std::string_view launcher);
+cl_ulong element_offset(DeviceAddress a, std::string_view launcher) {
+  if (a.offset % sizeof(T) != 0) {
+    throw std::invalid_argument(std::string(launcher) + ": address offset " + std::to_string(a.offset) +
+                                " bytes is not a multiple of the element size " + std::to_string(sizeof(T)));
+  }
+  return a.offset / sizeof(T);
+}
 
 // A buffer argument: the allocation and the element offset into it.
 struct BufferArg {

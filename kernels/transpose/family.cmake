@@ -1,0 +1,10 @@
+# The transpose family's files (cmake/SmemcFamilies.cmake says what each list is).
+set(SMEMC_FAMILY_SPEC_SOURCES_transpose spec.cpp)
+set(SMEMC_FAMILY_SPEC_HEADERS_transpose spec.hpp)
+set(SMEMC_FAMILY_SPEC_LINKS_transpose)
+set(SMEMC_FAMILY_CUDA_SOURCES_transpose cuda/transpose.cu)
+set(SMEMC_FAMILY_CUDA_LINKS_transpose)
+set(SMEMC_FAMILY_OPENCL_PROGRAMS_transpose opencl/transpose.cl)
+set(SMEMC_FAMILY_SHARED_SOURCES_transpose transpose/test_transpose_spec.cpp)
+set(SMEMC_FAMILY_SOURCES_transpose transpose/test_transpose.cpp)
+set(SMEMC_FAMILY_TEST_HEADERS_transpose transpose/transpose_contract_cases.hpp)

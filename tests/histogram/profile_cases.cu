@@ -1,0 +1,57 @@
+// The histogram's profile cases (tests/histogram/profile.cmake checks them;
+// tests/profile/profile_target.cu runs them): one launch of a variant from
+// the CUDA implementation table, 2^24 bytes in 4096 blocks of 256 threads
+// (16 bytes a thread), or 2^30 bytes for the traffic case.
+//
+// lane_stride data: byte i is 8 * (i mod 32), so lane l of every warp counts
+// value 8l: 32 values in 4 banks of the privatised layout (8 words each, an
+// 8-way conflict), in 32 banks of the lane-banks layout (none).
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "histogram/spec.hpp"
+#include "profile_case.hpp"
+#include "smemc/device_buffer.hpp"
+
+namespace smemc::histogram {
+namespace {
+
+constexpr std::int64_t kCount = std::int64_t{1} << 24;
+constexpr std::int64_t kTrafficCount = std::int64_t{1} << 30;
+constexpr int kBlock = 256;
+
+enum class Pattern { lane_stride, spread };
+
+void run(std::string_view variant, Pattern pattern, std::int64_t count = kCount) {
+  const auto row = profile::variant_named(specs(), implementations(), variant);
+  std::vector<std::uint8_t> bytes(static_cast<std::size_t>(count));
+  SplitMix64 rng(5);
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    bytes[i] =
+        pattern == Pattern::lane_stride ? static_cast<std::uint8_t>(8 * (i % 32)) : static_cast<std::uint8_t>(rng.next() >> 56);
+  }
+  DeviceBuffer<std::uint8_t> data(bytes.size());
+  DeviceBuffer<std::uint32_t> bins(kBins);
+  data.upload(bytes);
+  row.launch({.n = count, .data = data.at(), .bins = bins.at(), .block = kBlock}, Stream{});
+  profile::wait_for_device();
+}
+
+const profile::Case kCases[] = {
+    {"histogram_global_spread_16M", "histogram_global_atomics", [] { run("histogram_global_atomics", Pattern::spread); }},
+    {"histogram_privatised_lane_stride_16M", "histogram_smem_privatised",
+     [] { run("histogram_smem_privatised", Pattern::lane_stride); }},
+    {"histogram_lane_banks_lane_stride_16M", "histogram_smem_lane_banks",
+     [] { run("histogram_smem_lane_banks", Pattern::lane_stride); }},
+    {"traffic_histogram_privatised_1G", "histogram_smem_privatised",
+     [] { run("histogram_smem_privatised", Pattern::spread, kTrafficCount); },
+     [] { return spec_named("histogram_smem_privatised").traffic(kTrafficCount, kBlock); }},
+};
+
+}  // namespace
+
+std::span<const profile::Case> profile_cases() { return kCases; }
+
+}  // namespace smemc::histogram
