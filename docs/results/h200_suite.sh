@@ -21,6 +21,9 @@
 #               and markdown, the ladder (bench/ladder.py)
 #   mutants     the planted bugs built on the development machine
 #               (tests/mutants/mutants.py prebuild ... .mutants), run here
+#               (SMEMC_MUTANTS_ONLY="<id> ...": those only)
+#   bench_histogram  the histograms and the 1-D references (memcpy, CUB) in
+#               one nvbench run, the curated selection
 #   opencl      the OpenCL port on NVIDIA's platform (the atomic variants
 #               included) and the cross-backend bitwise checks
 #   pocl        the OpenCL port on PoCL 5 (SMEMC_OPENCL_PLATFORM=portable)
@@ -102,6 +105,13 @@ for step in "$@"; do
       python3 bench/ladder.py "$out/bench.json" --md "$out/ladder.md" --png "$out/ladder.png" > /dev/null 2>> "$out/bench-run.log"
       say "ladder.py: exit $?"
       sed -n '1,80p' "$out/ladder.md" 2>/dev/null | tee -a "$summary" ;;
+    bench_histogram)
+      # The histograms beside the references of the same run (memcpy of n
+      # floats: the copy roof), the curated selection.
+      timeout ${SMEMC_BENCH_TIMEOUT:-200} build/dev/bench/smemc_bench -b histogram -b reference_n --min-time 0.05 --max-noise 1 \
+        --timeout 1.5 --json "$out/bench-histogram.json" --md "$out/bench-histogram.md" > "$out/bench-histogram-run.log" 2>&1
+      say "smemc_bench -b histogram -b reference_n: exit $?"
+      grep -E "^\| (histogram_|memcpy)" "$out/bench-histogram.md" | head -40 | tee -a "$summary" ;;
     rungs)
       # The last rungs' kernels at the rung sizes under Nsight Compute: what
       # bounds each (DRAM throughput against its peak, the memory workload).
@@ -129,7 +139,9 @@ for step in "$@"; do
         grep -E "dram__|lts__|gpu__time" "$out/ncu-bytes-$kernel.txt" | head -8 | tee -a "$summary"
       done ;;
     mutants)
-      timeout ${SMEMC_MUTANTS_TIMEOUT:-500} python3 tests/mutants/mutants.py prebuilt .mutants > "$out/mutants.txt" 2>&1
+      # shellcheck disable=SC2086  # SMEMC_MUTANTS_ONLY: ids, one word each
+      timeout ${SMEMC_MUTANTS_TIMEOUT:-500} python3 tests/mutants/mutants.py prebuilt .mutants \
+        ${SMEMC_MUTANTS_ONLY:+--only $SMEMC_MUTANTS_ONLY} > "$out/mutants.txt" 2>&1
       say "mutants (prebuilt): exit $?"
       sed -n '/^| planted bug/,$p' "$out/mutants.txt" | tee -a "$summary" ;;
     opencl)
