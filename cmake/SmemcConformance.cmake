@@ -27,10 +27,11 @@
 # declares unsupported is one skipped test (<family>/<Family>Unsupported.declared).
 #
 # Every gtest test becomes one CTest test (gtest_discover_tests), labelled
-# by what it needs (one label each; ctest -L takes a regular expression):
-#   <PREFIX>-host           launcher and table checks: no device
-#   <PREFIX>-small          device checks, 1 slot of a GPU
-#   <PREFIX>-large          large_* checks: 1/SMEMC_LARGE_CHECKS_PER_GPU of a GPU's slots (gpu-sized data)
+# by the size its suite declares (SMEMC_SUITE_SIZE, smemc/test_size.hpp;
+# one label each; ctest -L takes a regular expression):
+#   <PREFIX>-host           host suites (launcher and table checks): no device
+#   <PREFIX>-small          small suites: device checks, 1 slot of a GPU
+#   <PREFIX>-large          large suites: 1/SMEMC_LARGE_CHECKS_PER_GPU of a GPU's slots (gpu-sized data)
 #   <PREFIX>-exhibit        checks of marked exhibits (known-bad variants)
 #   <PREFIX>-large-exhibit  an exhibit's large check
 # Records for the conformance matrix go to SMEMC_RESULTS_DIR (a cache
@@ -128,7 +129,9 @@ endif()
 # The gtest filter of a binary's run under a tool (compute-sanitizer,
 # Oclgrind). The tools report hazards of the kernels' launches (races,
 # uninitialised and out-of-bounds accesses), which depend on the launch
-# shapes (n, block, data offsets) and not on the values. Left out: the host
+# shapes (n, block, data offsets) and not on the values. Run: the small
+# suites' tests of rows that are not exhibits (@small,plain: the sizes the
+# suites declare, smemc/test_size.hpp). Left out: the host
 # checks, the large and exhibit checks (each exhibit has tool runs of its
 # own, held to its expected finding: tests/exhibits.cmake), the launch-contract checks (a tool serialises launches,
 # so a held stream holds the launcher too), and the checks whose launch
@@ -137,7 +140,7 @@ endif()
 # shapes of host_model_bitwise and edge_sizes; for the moving averages
 # error_bound's are host_model_bitwise's).
 set(SMEMC_TOOL_RUN_FILTER
-    "-*Launcher*.*:*Table*.*:*Spec*.*:*Unsupported*.*:*.large*:*__exhibit:*.launch_is_asynchronous/*:*.held_stream_result/*:*.repeatable/*:*.error_bound/*:*.exact_small_integers/*:*.nan_inf/*")
+    "@small,plain-*.launch_is_asynchronous/*:*.held_stream_result/*:*.repeatable/*:*.error_bound/*:*.exact_small_integers/*:*.nan_inf/*")
 
 # C++20 without contraction of float expressions: the tests compare bits.
 function(smemc_conformance_defaults target)
@@ -184,10 +187,13 @@ function(_smemc_discover target prefix filter kind)
       ${resources})
 endfunction()
 
-# Registers every test of a binary, split by the names' conventions: suites
-# *Launcher* / *Table* / *Spec* / *Unsupported* need no device, checks
-# large* need gigabytes of a GPU, variants *__exhibit are exhibits.
-# KIND_ONLY: all tests get one kind; EXCLUDE: a gtest filter of tests not
+# Registers every test of a binary by the size its suite declares
+# (SMEMC_SUITE_SIZE beside the suite, smemc/test_size.hpp: host needs no
+# device, small a device, large gigabytes of one), and exhibits (tests of
+# rows whose names end in __exhibit) apart: the binary expands each size
+# token into the tests it selects, and a suite that declares no size fails
+# the discovery, so the build, naming it. KIND_ONLY: all tests get one kind
+# (a binary of host checks only); EXCLUDE: a gtest filter of tests not
 # registered (registered apart, with properties of their own).
 function(smemc_register_tests target)
   cmake_parse_arguments(ARG "" "PREFIX;KIND_ONLY;EXCLUDE" "" ${ARGN})
@@ -199,12 +205,11 @@ function(smemc_register_tests target)
     _smemc_discover(${target} "${ARG_PREFIX}" "${filter}" "${ARG_KIND_ONLY}")
     return()
   endif()
-  set(host "*Launcher*.*:*Table*.*:*Spec*.*:*Unsupported*.*")
-  _smemc_discover(${target} "${ARG_PREFIX}" "${host}" "host")
-  _smemc_discover(${target} "${ARG_PREFIX}" "-${host}:*.large*:*__exhibit" "small")
-  _smemc_discover(${target} "${ARG_PREFIX}" "*.large*-${host}:*__exhibit" "large")
-  _smemc_discover(${target} "${ARG_PREFIX}" "*__exhibit-${host}:*.large*" "exhibit")
-  _smemc_discover(${target} "${ARG_PREFIX}" "*.large*__exhibit-${host}" "large-exhibit")
+  _smemc_discover(${target} "${ARG_PREFIX}" "@host" "host")
+  _smemc_discover(${target} "${ARG_PREFIX}" "@small,plain" "small")
+  _smemc_discover(${target} "${ARG_PREFIX}" "@large,plain" "large")
+  _smemc_discover(${target} "${ARG_PREFIX}" "@small,exhibit" "exhibit")
+  _smemc_discover(${target} "${ARG_PREFIX}" "@large,exhibit" "large-exhibit")
 endfunction()
 
 # The OBJECT library of a family's test sources (`part`: shared or checks),

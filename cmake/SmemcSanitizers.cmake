@@ -8,8 +8,8 @@
 # Each device test binary is registered once per tool, as <tool>.<binary>:
 # - the fixtures' reduced workload (SMEMC_WORKLOAD=reduced: small sizes, few
 #   property cases, fixed seeds), so a tool's whole pass takes minutes;
-# - SMEMC_TOOL_RUN_FILTER (cmake/SmemcConformance.cmake): host-only tests,
-#   the `large` tests, marked exhibits (runs of their own, held to their
+# - SMEMC_TOOL_RUN_FILTER (cmake/SmemcConformance.cmake): the small suites
+#   (their declared size) less marked exhibits (runs of their own, held to their
 #   expected findings: tests/exhibits.cmake),
 #   the launch contract checks (the tools serialise launches, so a held
 #   stream holds the launcher: seen on the H200), and the checks that repeat

@@ -49,8 +49,7 @@ const std::vector<Variant>& variants() {
 }  // namespace
 
 const std::vector<Variant>& spec_checked_rows() {
-  static const std::vector<Variant> rows = smemc::testing::rows_where(
-      variants(), +[](const Variant& v) { return v.port_defined(); });
+  static const std::vector<Variant> rows = smemc::testing::rows_where(variants(), &smemc::testing::port_defined<Variant>);
   return rows;
 }
 
@@ -140,9 +139,18 @@ void run_and_check(const Variant& v, const Case& c) {
 }
 
 class HistogramAll : public smemc::testing::VariantTest<Variant> {};
+class HistogramAtLimit : public HistogramAll {};  // the rows' stated limit, 4 GiB of bytes
 class HistogramLauncher : public smemc::testing::LauncherTest<Variant> {};
 class HistogramLauncherNarrowed : public HistogramLauncher {};
 class HistogramUnsupported : public smemc::testing::UnsupportedRowTest<Variant> {};
+
+// What each suite needs (smemc/test_size.hpp): host, small or large.
+SMEMC_SUITE_SIZE(HistogramLauncher, host);
+SMEMC_SUITE_SIZE(HistogramLauncherNarrowed, host);
+SMEMC_SUITE_SIZE(HistogramTable, host);
+SMEMC_SUITE_SIZE(HistogramUnsupported, host);
+SMEMC_SUITE_SIZE(HistogramAtLimit, large);
+SMEMC_SUITE_SIZE(HistogramAll, small);
 
 TEST_P(HistogramUnsupported, declared) {}
 
@@ -250,7 +258,7 @@ TEST_P(HistogramAll, held_stream_result) {
 // 255 for odd hash(i), else the hash's next byte: bin 255 gets about 2.15
 // billion). The data are made, uploaded and counted chunk by chunk on the
 // host's cores; 4 GiB of device memory.
-TEST_P(HistogramAll, large_limit) {
+TEST_P(HistogramAtLimit, large_limit) {
   const Variant& v = GetParam();
   const int block = v.spec->domain.tested_blocks.front();
   const std::int64_t n = largest_taken(v.spec->domain, block);
@@ -375,15 +383,17 @@ void write_digest(std::ostream& out) {
 const bool digest_registered = register_digest("histogram", &write_digest);
 
 std::vector<Variant> variants_where(bool (*keep)(const Variant&)) { return smemc::testing::rows_where(variants(), keep); }
-bool implemented(const Variant& v) { return v.not_implemented().empty(); }
-bool unimplemented(const Variant& v) { return !implemented(v); }
-bool is_narrowed(const Variant& v) { return implemented(v) && !v.narrowing().empty(); }
+using smemc::testing::implemented;
+using smemc::testing::is_narrowed;
+using smemc::testing::unimplemented;
 
 INSTANTIATE_TEST_SUITE_P(histogram, HistogramAll, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(histogram, HistogramAtLimit, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
 INSTANTIATE_TEST_SUITE_P(histogram, HistogramLauncher, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
 INSTANTIATE_TEST_SUITE_P(histogram, HistogramLauncherNarrowed, ::testing::ValuesIn(variants_where(&is_narrowed)), VariantName{});
 INSTANTIATE_TEST_SUITE_P(histogram, HistogramUnsupported, ::testing::ValuesIn(variants_where(&unimplemented)), VariantName{});
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(HistogramAll);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(HistogramAtLimit);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(HistogramLauncher);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(HistogramLauncherNarrowed);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(HistogramUnsupported);

@@ -22,6 +22,10 @@ namespace {
 
 class HistogramSpec : public ::testing::TestWithParam<Variant> {};
 
+// What each suite needs (smemc/test_size.hpp): host, small or large.
+SMEMC_SUITE_SIZE(HistogramReference, host);
+SMEMC_SUITE_SIZE(HistogramSpec, host);
+
 TEST_P(HistogramSpec, spec_row) {
   const Spec& s = *GetParam().spec;
   EXPECT_FALSE(s.doc.name.empty());

@@ -50,8 +50,7 @@ const std::vector<Variant>& variants() {
 }  // namespace
 
 const std::vector<Variant>& spec_checked_rows() {
-  static const std::vector<Variant> rows = smemc::testing::rows_where(
-      variants(), +[](const Variant& v) { return v.port_defined(); });
+  static const std::vector<Variant> rows = smemc::testing::rows_where(variants(), &smemc::testing::port_defined<Variant>);
   return rows;
 }
 
@@ -122,12 +121,24 @@ void expect_model(const Variant& v, std::span<const float> a, int block, std::sp
 }
 
 class MovingAverageAll : public smemc::testing::VariantTest<Variant> {};
+class MovingAverageAtLimit : public MovingAverageAll {};        // the rows' stated limits (gigabytes)
 class MovingAverageModel : public MovingAverageAll {};          // rows with a host model
 class MovingAverageDeterministic : public MovingAverageAll {};  // class deterministic
 class MovingAverageLarge : public MovingAverageAll {};          // variants that take n past 2^31
 class MovingAverageLauncher : public smemc::testing::LauncherTest<Variant> {};
 class MovingAverageLauncherNarrowed : public MovingAverageLauncher {};
 class MovingAverageUnsupported : public smemc::testing::UnsupportedRowTest<Variant> {};
+
+// What each suite needs (smemc/test_size.hpp): host, small or large.
+SMEMC_SUITE_SIZE(MovingAverageLauncher, host);
+SMEMC_SUITE_SIZE(MovingAverageLauncherNarrowed, host);
+SMEMC_SUITE_SIZE(MovingAverageTable, host);
+SMEMC_SUITE_SIZE(MovingAverageUnsupported, host);
+SMEMC_SUITE_SIZE(MovingAverageAtLimit, large);
+SMEMC_SUITE_SIZE(MovingAverageLarge, large);
+SMEMC_SUITE_SIZE(MovingAverageAll, small);
+SMEMC_SUITE_SIZE(MovingAverageDeterministic, small);
+SMEMC_SUITE_SIZE(MovingAverageModel, small);
 
 TEST_P(MovingAverageUnsupported, declared) {}
 
@@ -414,7 +425,7 @@ TEST_P(MovingAverageLarge, large_n) {
 // scan's INT_MAX − 1024 one-element tiles). Where even that does not fit
 // the device, the skip says how much it would take; one past the limit is
 // refused on the host (the contract tables).
-TEST_P(MovingAverageAll, large_limit) {
+TEST_P(MovingAverageAtLimit, large_limit) {
   const Variant& v = GetParam();
   const auto blocks = v.spec->domain.tested_blocks;
   const int block = *std::min_element(blocks.begin(), blocks.end());
@@ -514,14 +525,15 @@ void write_digest(std::ostream& out) {
 const bool digest_registered = register_digest("moving_average", &write_digest);
 
 std::vector<Variant> variants_where(bool (*keep)(const Variant&)) { return smemc::testing::rows_where(variants(), keep); }
-bool implemented(const Variant& v) { return v.not_implemented().empty(); }
-bool unimplemented(const Variant& v) { return !implemented(v); }
+using smemc::testing::implemented;
+using smemc::testing::is_narrowed;
+using smemc::testing::unimplemented;
 bool implemented_with_model(const Variant& v) { return implemented(v) && modelled(v); }
 bool is_deterministic(const Variant& v) { return implemented(v) && v.spec->determinism == Determinism::deterministic; }
-bool is_narrowed(const Variant& v) { return implemented(v) && !v.narrowing().empty(); }
 bool takes_large_n(const Variant& v) { return implemented(v) && accepts(v, kLargeN, largest_block(v)); }
 
 INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageAll, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageAtLimit, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
 INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageModel, ::testing::ValuesIn(variants_where(&implemented_with_model)),
                          VariantName{});
 INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageDeterministic, ::testing::ValuesIn(variants_where(&is_deterministic)),
@@ -533,6 +545,7 @@ INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageLauncherNarrowed, ::testin
 INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageUnsupported, ::testing::ValuesIn(variants_where(&unimplemented)),
                          VariantName{});
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageAll);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageAtLimit);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageModel);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageDeterministic);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageLarge);

@@ -28,6 +28,10 @@ std::int64_t edge_block(int block) { return block == 0 ? 32 : block; }
 class MovingAverageSpec : public ::testing::TestWithParam<Variant> {};
 class MovingAverageSpecModel : public MovingAverageSpec {};  // rows with a host model
 
+// What each suite needs (smemc/test_size.hpp): host, small or large.
+SMEMC_SUITE_SIZE(MovingAverageSpec, host);
+SMEMC_SUITE_SIZE(MovingAverageSpecModel, host);
+
 TEST_P(MovingAverageSpec, spec_row) {
   const Spec& s = *GetParam().spec;
   EXPECT_FALSE(s.doc.name.empty());

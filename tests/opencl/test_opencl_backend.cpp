@@ -14,6 +14,9 @@ namespace {
 
 class OpenClBackend : public testing::DeviceTest {};
 
+// What each suite needs (smemc/test_size.hpp): host, small or large.
+SMEMC_SUITE_SIZE(OpenClBackend, large);
+
 TEST_F(OpenClBackend, large_offsets_fill_and_write) {
   constexpr std::size_t kBytes = (std::size_t{1} << 32) + (std::size_t{1} << 20);  // 4 GiB + 1 MiB
   if (const std::string why = testing::large_check_unfit(kBytes, kBytes); !why.empty()) GTEST_SKIP() << why;

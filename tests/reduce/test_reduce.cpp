@@ -50,8 +50,7 @@ const std::vector<Variant>& variants() {
 }
 
 const std::vector<Variant>& spec_checked_rows() {
-  static const std::vector<Variant> rows = smemc::testing::rows_where(
-      variants(), +[](const Variant& v) { return v.port_defined(); });
+  static const std::vector<Variant> rows = smemc::testing::rows_where(variants(), &smemc::testing::port_defined<Variant>);
   return rows;
 }
 
@@ -61,15 +60,15 @@ using smemc::testing::check_property;
 using smemc::testing::VariantName;
 
 std::vector<Variant> variants_where(bool (*keep)(const Variant&)) { return smemc::testing::rows_where(variants(), keep); }
+using smemc::testing::implemented;
+using smemc::testing::is_narrowed;
+using smemc::testing::unimplemented;
 
-bool implemented(const Variant& v) { return v.not_implemented().empty(); }
-bool unimplemented(const Variant& v) { return !implemented(v); }
 bool of_class(const Variant& v, Determinism d) { return implemented(v) && v.spec->determinism == d; }
 bool is_ordered(const Variant& v) { return of_class(v, Determinism::ordered); }
 bool is_deterministic(const Variant& v) { return of_class(v, Determinism::deterministic); }
 bool is_unordered(const Variant& v) { return of_class(v, Determinism::unordered); }
 bool is_exact(const Variant& v) { return of_class(v, Determinism::exact); }
-bool is_narrowed(const Variant& v) { return implemented(v) && !v.narrowing().empty(); }
 // Every run gives the same bits: ordered, deterministic and exact rows.
 bool repeats_bitwise(const Spec& s) { return s.determinism != Determinism::unordered; }
 
@@ -149,6 +148,7 @@ void expect_repeatable(const Variant& v) {
 }
 
 class ReduceAll : public smemc::testing::VariantTest<Variant> {};
+class ReduceLarge : public ReduceAll {};  // the largest n each row takes (gigabytes)
 class ReduceOrdered : public ReduceAll {};
 class ReduceDeterministic : public ReduceAll {};
 class ReduceUnordered : public ReduceAll {};
@@ -156,6 +156,18 @@ class ReduceExact : public ReduceAll {};
 class ReduceLauncher : public smemc::testing::LauncherTest<Variant> {};
 class ReduceLauncherNarrowed : public ReduceLauncher {};
 class ReduceUnsupported : public smemc::testing::UnsupportedRowTest<Variant> {};
+
+// What each suite needs (smemc/test_size.hpp): host, small or large.
+SMEMC_SUITE_SIZE(ReduceLauncher, host);
+SMEMC_SUITE_SIZE(ReduceLauncherNarrowed, host);
+SMEMC_SUITE_SIZE(ReduceTable, host);
+SMEMC_SUITE_SIZE(ReduceUnsupported, host);
+SMEMC_SUITE_SIZE(ReduceLarge, large);
+SMEMC_SUITE_SIZE(ReduceAll, small);
+SMEMC_SUITE_SIZE(ReduceDeterministic, small);
+SMEMC_SUITE_SIZE(ReduceExact, small);
+SMEMC_SUITE_SIZE(ReduceOrdered, small);
+SMEMC_SUITE_SIZE(ReduceUnordered, small);
 
 TEST_P(ReduceUnsupported, declared) {}
 
@@ -394,7 +406,7 @@ TEST_P(ReduceAll, held_stream_result) {
 // The largest n the row takes, with the ones at the far end of the array:
 // int index arithmetic that overflows near 2^31 loses them. Zeros elsewhere
 // make the sum exact (4097) for every variant.
-TEST_P(ReduceAll, large_n) {
+TEST_P(ReduceLarge, large_n) {
   const Variant& v = GetParam();
   const Spec& s = *v.spec;
   const int block = *std::max_element(s.domain.tested_blocks.begin(), s.domain.tested_blocks.end());
@@ -527,6 +539,7 @@ void write_digest(std::ostream& out) {
 const bool digest_registered = register_digest("reduce", &write_digest);
 
 INSTANTIATE_TEST_SUITE_P(reduce, ReduceAll, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(reduce, ReduceLarge, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
 INSTANTIATE_TEST_SUITE_P(reduce, ReduceOrdered, ::testing::ValuesIn(variants_where(&is_ordered)), VariantName{});
 INSTANTIATE_TEST_SUITE_P(reduce, ReduceDeterministic, ::testing::ValuesIn(variants_where(&is_deterministic)), VariantName{});
 INSTANTIATE_TEST_SUITE_P(reduce, ReduceUnordered, ::testing::ValuesIn(variants_where(&is_unordered)), VariantName{});
@@ -536,6 +549,7 @@ INSTANTIATE_TEST_SUITE_P(reduce, ReduceLauncherNarrowed, ::testing::ValuesIn(var
 INSTANTIATE_TEST_SUITE_P(reduce, ReduceUnsupported, ::testing::ValuesIn(variants_where(&unimplemented)), VariantName{});
 // A backend (or a spec) may have no row of a kind: an empty suite is fine.
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ReduceAll);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ReduceLarge);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ReduceOrdered);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ReduceDeterministic);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ReduceUnordered);

@@ -25,6 +25,10 @@ using smemc::testing::check_property;
 class ReduceSpec : public ::testing::TestWithParam<Variant> {};
 class ReduceSpecModel : public ReduceSpec {};  // rows with a host model (of the result or of the partials)
 
+// What each suite needs (smemc/test_size.hpp): host, small or large.
+SMEMC_SUITE_SIZE(ReduceSpec, host);
+SMEMC_SUITE_SIZE(ReduceSpecModel, host);
+
 rc::Gen<Case> case_for(const Spec& s, std::span<const DataKind> kinds) {
   return sized_case(
       s.domain.tested_blocks,

@@ -26,6 +26,9 @@ namespace {
 
 class SchedulingAdversary : public testing::DeviceTest {};
 
+// What each suite needs (smemc/test_size.hpp): host, small or large.
+SMEMC_SUITE_SIZE(SchedulingAdversary, small);
+
 // Every partial sum exact (a 1 every 1021 elements, zeros between), so the
 // outputs are the model's bits whatever order the look-back added them in.
 std::vector<float> exact_input(std::int64_t n) {

@@ -32,6 +32,9 @@ namespace {
 // Every test here needs a device (the fixture skips without one).
 class SmemFacts : public smemc::testing::DeviceTest {};
 
+// What each suite needs (smemc/test_size.hpp): host, small or large.
+SMEMC_SUITE_SIZE(SmemFacts, small);
+
 // Every family's kernels (SMEMC_FAMILIES, smemc/families_cuda.hpp) and the facts' own.
 std::vector<KernelSymbol> every_kernel() {
   std::vector<KernelSymbol> all;

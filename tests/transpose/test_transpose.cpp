@@ -46,8 +46,7 @@ const std::vector<Variant>& variants() {
 }  // namespace
 
 const std::vector<Variant>& spec_checked_rows() {
-  static const std::vector<Variant> rows = smemc::testing::rows_where(
-      variants(), +[](const Variant& v) { return v.port_defined(); });
+  static const std::vector<Variant> rows = smemc::testing::rows_where(variants(), &smemc::testing::port_defined<Variant>);
   return rows;
 }
 
@@ -125,10 +124,20 @@ rc::Gen<Shape> shape_for(const Variant& v) {
 }
 
 class TransposeAll : public smemc::testing::VariantTest<Variant> {};
-class TransposeLarge : public TransposeAll {};  // variants that claim n = 46341
+class TransposeAtLimit : public TransposeAll {};  // the rows' stated limits (gigabytes)
+class TransposeLarge : public TransposeAll {};    // variants that claim n = 46341
 class TransposeLauncher : public smemc::testing::LauncherTest<Variant> {};
 class TransposeLauncherNarrowed : public TransposeLauncher {};
 class TransposeUnsupported : public smemc::testing::UnsupportedRowTest<Variant> {};
+
+// What each suite needs (smemc/test_size.hpp): host, small or large.
+SMEMC_SUITE_SIZE(TransposeLauncher, host);
+SMEMC_SUITE_SIZE(TransposeLauncherNarrowed, host);
+SMEMC_SUITE_SIZE(TransposeTable, host);
+SMEMC_SUITE_SIZE(TransposeUnsupported, host);
+SMEMC_SUITE_SIZE(TransposeAtLimit, large);
+SMEMC_SUITE_SIZE(TransposeLarge, large);
+SMEMC_SUITE_SIZE(TransposeAll, small);
 
 TEST_P(TransposeUnsupported, declared) {}
 
@@ -276,7 +285,7 @@ TEST_P(TransposeLarge, large_n46341) { run_large_and_compare(GetParam(), kLargeN
 // (one row) of the others. One past each is refused on the host (the
 // contract tables). A limit no device can hold (the tiled transpose's
 // 2097120², 17.6 TB) skips, saying how much it would take.
-TEST_P(TransposeAll, large_limit) {
+TEST_P(TransposeAtLimit, large_limit) {
   const Variant& v = GetParam();
   const ShapeDomain& shape = v.spec->shape;
   const std::int64_t thinnest = std::max<std::int64_t>(1, shape.multiple_of);
@@ -364,17 +373,19 @@ void write_digest(std::ostream& out) {
 const bool digest_registered = register_digest("transpose", &write_digest);
 
 std::vector<Variant> variants_where(bool (*keep)(const Variant&)) { return smemc::testing::rows_where(variants(), keep); }
-bool implemented(const Variant& v) { return v.not_implemented().empty(); }
-bool unimplemented(const Variant& v) { return !implemented(v); }
-bool is_narrowed(const Variant& v) { return implemented(v) && !v.narrowing().empty(); }
+using smemc::testing::implemented;
+using smemc::testing::is_narrowed;
+using smemc::testing::unimplemented;
 bool takes_large_n(const Variant& v) { return implemented(v) && accepts(v, kLargeN, kLargeN); }
 
 INSTANTIATE_TEST_SUITE_P(transpose, TransposeAll, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
+INSTANTIATE_TEST_SUITE_P(transpose, TransposeAtLimit, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
 INSTANTIATE_TEST_SUITE_P(transpose, TransposeLarge, ::testing::ValuesIn(variants_where(&takes_large_n)), VariantName{});
 INSTANTIATE_TEST_SUITE_P(transpose, TransposeLauncher, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
 INSTANTIATE_TEST_SUITE_P(transpose, TransposeLauncherNarrowed, ::testing::ValuesIn(variants_where(&is_narrowed)), VariantName{});
 INSTANTIATE_TEST_SUITE_P(transpose, TransposeUnsupported, ::testing::ValuesIn(variants_where(&unimplemented)), VariantName{});
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TransposeAll);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TransposeAtLimit);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TransposeLarge);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TransposeLauncher);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TransposeLauncherNarrowed);

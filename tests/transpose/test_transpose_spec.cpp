@@ -22,6 +22,10 @@ bool accepts(const Spec& s, std::int64_t rows, std::int64_t cols) { return shape
 
 class TransposeSpec : public ::testing::TestWithParam<Variant> {};
 
+// What each suite needs (smemc/test_size.hpp): host, small or large.
+SMEMC_SUITE_SIZE(TransposeContractGaps, host);
+SMEMC_SUITE_SIZE(TransposeSpec, host);
+
 TEST_P(TransposeSpec, spec_row) {
   const Spec& s = *GetParam().spec;
   EXPECT_FALSE(s.doc.name.empty());

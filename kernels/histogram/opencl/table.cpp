@@ -1,21 +1,13 @@
 // The OpenCL implementation table of the histograms (histogram.cl): every
 // row implemented, each kernel named as its variant.
 #include "common/opencl/opencl_runtime.hpp"
+#include "smemc/opencl_programs.hpp"
 #include "histogram/spec.hpp"
-
-namespace smemc::opencl::sources {
-extern const char histogram_cl[];
-}  // namespace smemc::opencl::sources
 
 namespace smemc::histogram {
 namespace {
 
 using namespace smemc::opencl;
-
-Program& program() {
-  static Program& p = Program::process_wide("histogram.cl", sources::histogram_cl);
-  return p;
-}
 
 // The spec's checks, the bins cleared on the queue, then the kernel of the
 // variant's name (none for n = 0), min(⌈n/B⌉, kMaxBlocks) groups of B.
@@ -26,7 +18,7 @@ void launch_counts(const Args& a, Stream s) {
   fill(s, a.bins, 0, kBins * sizeof(std::uint32_t));
   if (!has_data) return;
   const std::string kernel(name);
-  launch(s, program().kernel(kernel), kernel.c_str(), static_cast<std::size_t>(blocks_for(a.n, a.block)),
+  launch(s, programs::histogram().kernel(kernel), kernel.c_str(), static_cast<std::size_t>(blocks_for(a.n, a.block)),
          static_cast<std::size_t>(a.block), buffer<std::uint8_t>(a.data, name), static_cast<cl_long>(a.n), bins);
 }
 

@@ -1,29 +1,21 @@
 // The OpenCL implementation table of the moving averages (moving_average.cl):
 // every row implemented.
 #include "common/opencl/opencl_runtime.hpp"
+#include "smemc/opencl_programs.hpp"
 #include "common/preconditions.hpp"
 #include "moving_average/host_models.hpp"
 #include "moving_average/spec.hpp"
-
-namespace smemc::opencl::sources {
-extern const char moving_average_cl[];
-}  // namespace smemc::opencl::sources
 
 namespace smemc::moving_average {
 namespace {
 
 using namespace smemc::opencl;
 
-Program& program() {
-  static Program& p = Program::process_wide("moving_average.cl", sources::moving_average_cl);
-  return p;
-}
-
 // The text's kernel: one group of n work-items, sh_arr[10] in the kernel.
 void moving_average_seed(const Args& a, Stream s) {
   constexpr const char* name = "moving_average_seed";
   if (!validate(spec_named(name), a)) return;
-  launch(s, program().kernel("gpu_shared_memory"), "gpu_shared_memory", 1, static_cast<std::size_t>(a.n),
+  launch(s, programs::moving_average().kernel("gpu_shared_memory"), "gpu_shared_memory", 1, static_cast<std::size_t>(a.n),
          buffer<float>(a.data, name));
 }
 
@@ -32,7 +24,7 @@ void moving_average_block(const Args& a, Stream s) {
   constexpr const char* name = "moving_average_block";
   if (!validate(spec_named(name), a)) return;
   const auto n = static_cast<std::size_t>(a.n);
-  launch(s, program().kernel(name), name, 1, n, buffer<float>(a.data, name), LocalBytes{n * sizeof(float)});
+  launch(s, programs::moving_average().kernel(name), name, 1, n, buffer<float>(a.data, name), LocalBytes{n * sizeof(float)});
 }
 
 // Tile totals, the carries scan (one group of 1024), the rescan with carries.
@@ -43,11 +35,12 @@ void moving_average_scan(const Args& a, Stream s) {
   const auto tiles = static_cast<std::size_t>(ceil_div(a.n, a.block));
   const auto block = static_cast<std::size_t>(a.block);
   const LocalBytes tile_scratch{block * sizeof(float)};
-  launch(s, program().kernel("scan_tile_totals"), "scan_tile_totals", tiles, block, static_cast<cl_long>(a.n), data, carries,
-         tile_scratch);
-  launch(s, program().kernel("scan_carries"), "scan_carries", 1, model::kCarryThreads, static_cast<cl_int>(tiles), carries);
-  launch(s, program().kernel("scan_apply_means"), "scan_apply_means", tiles, block, static_cast<cl_long>(a.n), data, carries,
-         tile_scratch);
+  launch(s, programs::moving_average().kernel("scan_tile_totals"), "scan_tile_totals", tiles, block, static_cast<cl_long>(a.n),
+         data, carries, tile_scratch);
+  launch(s, programs::moving_average().kernel("scan_carries"), "scan_carries", 1, model::kCarryThreads,
+         static_cast<cl_int>(tiles), carries);
+  launch(s, programs::moving_average().kernel("scan_apply_means"), "scan_apply_means", tiles, block, static_cast<cl_long>(a.n),
+         data, carries, tile_scratch);
 }
 
 const Entry kTable[] = {

@@ -4,23 +4,14 @@
 #include <memory>
 
 #include "common/opencl/opencl_runtime.hpp"
+#include "smemc/opencl_programs.hpp"
 #include "reduce/host_models.hpp"
 #include "reduce/spec.hpp"
-
-namespace smemc::opencl::sources {
-extern const char reduce_cl[];
-extern const char reduce_shfl_cl[];
-}  // namespace smemc::opencl::sources
 
 namespace smemc::reduce {
 namespace {
 
 using namespace smemc::opencl;
-
-Program& program() {
-  static Program& p = Program::process_wide("reduce.cl", sources::reduce_cl);
-  return p;
-}
 
 void zero_out(const Args& a, Stream s) { fill(s, a.out, 0, sizeof(float)); }
 
@@ -28,7 +19,7 @@ std::size_t groups_of(const Args& a) { return static_cast<std::size_t>(model::tr
 
 // The fix-up: one group of 1024 sums `count` partials `stride` floats apart.
 void enqueue_fixup(Stream s, std::int64_t count, std::int64_t stride, BufferArg partials, BufferArg out) {
-  launch(s, program().kernel("fixup_partials"), "fixup_partials", 1, model::kFixupThreads, static_cast<cl_int>(count),
+  launch(s, programs::reduce().kernel("fixup_partials"), "fixup_partials", 1, model::kFixupThreads, static_cast<cl_int>(count),
          static_cast<cl_long>(stride), partials, out);
 }
 
@@ -39,7 +30,7 @@ void by_halving(const Args& a, Stream s, const char* name) {
     return;
   }
   const BufferArg x = buffer<float>(a.data, name);
-  cl_kernel saxpy = program().kernel("saxpy");
+  cl_kernel saxpy = programs::reduce().kernel("saxpy");
   // Fold the upper floor(m/2) onto the lower ones (for a power of two,
   // exactly the text's m = n/2, n/4, ... 1).
   for (std::int64_t m = a.n; m > 1;) {
@@ -61,7 +52,7 @@ void reduce_block_fixup(const Args& a, Stream s) {
   constexpr const char* name = "reduce_block_fixup";
   if (!validate(spec_named(name), a)) return zero_out(a, s);
   const BufferArg x = buffer<float>(a.data, name);
-  launch(s, program().kernel("reduce_block"), "reduce_block", groups_of(a), static_cast<std::size_t>(a.block),
+  launch(s, programs::reduce().kernel("reduce_block"), "reduce_block", groups_of(a), static_cast<std::size_t>(a.block),
          static_cast<cl_int>(a.n), x);
   enqueue_fixup(s, model::tree_blocks(a.n, a.block), 2 * std::int64_t{a.block}, x, buffer<float>(a.out, name));
 }
@@ -71,8 +62,8 @@ void reduce_block_atomic(const Args& a, Stream s) {
   const bool work = validate(spec_named(name), a);
   zero_out(a, s);  // the atomic adds only ever add to out[0]
   if (!work) return;
-  launch(s, program().kernel("reduce_block_atomic"), "reduce_block_atomic", groups_of(a), static_cast<std::size_t>(a.block),
-         static_cast<cl_int>(a.n), buffer<float>(a.data, name), buffer<float>(a.out, name));
+  launch(s, programs::reduce().kernel("reduce_block_atomic"), "reduce_block_atomic", groups_of(a),
+         static_cast<std::size_t>(a.block), static_cast<cl_int>(a.n), buffer<float>(a.data, name), buffer<float>(a.out, name));
 }
 
 // §5.3 and the tails: the tree kernel writes one partial per group to the
@@ -91,12 +82,12 @@ void tree_with_fixup(const Args& a, Stream s, const char* name, Program& from, b
   enqueue_fixup(s, model::tree_blocks(a.n, a.block), 1, partials, buffer<float>(a.out, name));
 }
 
-void reduce_smem_fixup(const Args& a, Stream s) { tree_with_fixup(a, s, "reduce_smem_fixup", program(), false); }
-void reduce_smem_dynamic(const Args& a, Stream s) { tree_with_fixup(a, s, "reduce_smem_dynamic", program(), true); }
+void reduce_smem_fixup(const Args& a, Stream s) { tree_with_fixup(a, s, "reduce_smem_fixup", programs::reduce(), false); }
+void reduce_smem_dynamic(const Args& a, Stream s) { tree_with_fixup(a, s, "reduce_smem_dynamic", programs::reduce(), true); }
 void reduce_warp_volatile_legacy(const Args& a, Stream s) {
-  tree_with_fixup(a, s, "reduce_warp_volatile_legacy", program(), false);
+  tree_with_fixup(a, s, "reduce_warp_volatile_legacy", programs::reduce(), false);
 }
-void reduce_warp_syncwarp(const Args& a, Stream s) { tree_with_fixup(a, s, "reduce_warp_syncwarp", program(), false); }
+void reduce_warp_syncwarp(const Args& a, Stream s) { tree_with_fixup(a, s, "reduce_warp_syncwarp", programs::reduce(), false); }
 
 // The last rung: G groups of the fixed grid (a function of n and B only, as
 // on CUDA), then the fix-up over the G partials.
@@ -105,7 +96,7 @@ void reduce_vec4_grid_stride(const Args& a, Stream s) {
   if (!validate(spec_named(name), a)) return zero_out(a, s);
   const auto groups = static_cast<std::size_t>(model::vec4_blocks(a.n, a.block));
   const BufferArg partials = buffer<float>(a.workspace, name);
-  launch(s, program().kernel(name), name, groups, static_cast<std::size_t>(a.block), static_cast<cl_int>(a.n / 4),
+  launch(s, programs::reduce().kernel(name), name, groups, static_cast<std::size_t>(a.block), static_cast<cl_int>(a.n / 4),
          static_cast<cl_int>(a.n % 4), buffer<float>(a.data, name), partials);
   enqueue_fixup(s, static_cast<std::int64_t>(groups), 1, partials, buffer<float>(a.out, name));
 }
@@ -115,7 +106,7 @@ void reduce_smem_atomic(const Args& a, Stream s) {
   const bool work = validate(spec_named(name), a);
   zero_out(a, s);
   if (!work) return;
-  launch(s, program().kernel(name), name, groups_of(a), static_cast<std::size_t>(a.block), static_cast<cl_int>(a.n),
+  launch(s, programs::reduce().kernel(name), name, groups_of(a), static_cast<std::size_t>(a.block), static_cast<cl_int>(a.n),
          buffer<float>(a.data, name), buffer<float>(a.out, name));
 }
 

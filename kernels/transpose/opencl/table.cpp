@@ -2,22 +2,14 @@
 // row implemented, on the same grid of 32x32 tiles as CUDA (32x32 or 32x8
 // work-items each).
 #include "common/opencl/opencl_runtime.hpp"
+#include "smemc/opencl_programs.hpp"
 #include "common/preconditions.hpp"
 #include "transpose/spec.hpp"
-
-namespace smemc::opencl::sources {
-extern const char transpose_cl[];
-}  // namespace smemc::opencl::sources
 
 namespace smemc::transpose {
 namespace {
 
 using namespace smemc::opencl;
-
-Program& program() {
-  static Program& p = Program::process_wide("transpose.cl", sources::transpose_cl);
-  return p;
-}
 
 // The spec's checks, then the kernel over ceil(cols/32) x ceil(rows/32)
 // groups of 32 x `rows_per_group` work-items. The square kernels take n;
@@ -30,9 +22,10 @@ void launch_named(const char* name, const Args& a, Stream s) {
   const std::size_t local[2] = {kTile, rows_per_group};
   const BufferArg in = buffer<float>(a.in, name), out = buffer<float>(a.out, name);
   if constexpr (square) {
-    launch_2d(s, program().kernel(name), name, groups, local, static_cast<cl_int>(a.rows), in, out);
+    launch_2d(s, programs::transpose().kernel(name), name, groups, local, static_cast<cl_int>(a.rows), in, out);
   } else {
-    launch_2d(s, program().kernel(name), name, groups, local, static_cast<cl_int>(a.rows), static_cast<cl_int>(a.cols), in, out);
+    launch_2d(s, programs::transpose().kernel(name), name, groups, local, static_cast<cl_int>(a.rows),
+              static_cast<cl_int>(a.cols), in, out);
   }
 }
 
