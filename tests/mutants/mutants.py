@@ -217,8 +217,9 @@ MUTANTS = [
            "host", FIXTURES, "ErrorBound.*"),
     # --- required rows, negative controls (issue 16) ---------------------------
     Mutant("cuda-table-declines", "the CUDA table declines a required row", "kernels/transpose/cuda/transpose.cu",
-           '      {"transpose_padded", &launch_padded},\n',
-           '      {.name = "transpose_padded", .not_implemented = "padding left for later", .declined = Decline::port_rows_instead},\n',
+           "      line<&transpose_padded, kPadded, false>(sizeof(float) * TILE * (TILE + 1)),\n",
+           '      {{.name = kPadded, .not_implemented = "padding left for later", .declined = Decline::port_rows_instead},\n'
+           "       kernel_symbol<&transpose_padded>(kPadded, sizeof(float) * TILE * (TILE + 1))},\n",
            "host", CUDA_TRANSPOSE, "TransposeTable.*"),
     Mutant("ocl-table-declines", "the OpenCL table declines a required row", "kernels/reduce/opencl/table.cpp",
            '    {"reduce_smem_dynamic", &reduce_smem_dynamic},\n',

@@ -6,7 +6,9 @@
 // (tests/smem_facts shows the one case where nvcc pads it).
 
 #include <cstddef>
+#include <span>
 #include <string_view>
+#include <vector>
 
 #include "common/implementation.hpp"
 
@@ -30,6 +32,20 @@ struct CudaLine {
 template <auto kernel>
 KernelSymbol kernel_symbol(std::string_view name, std::size_t static_smem_bytes) {
   return {name, reinterpret_cast<const void*>(kernel), static_smem_bytes};
+}
+
+// A family's implementation table and kernel list, from its lines.
+template <typename Entry>
+std::vector<Entry> entries_of(std::span<const CudaLine<Entry>> lines) {
+  std::vector<Entry> entries;
+  for (const auto& l : lines) entries.push_back(l.impl);
+  return entries;
+}
+template <typename Entry>
+std::vector<KernelSymbol> kernels_of(std::span<const CudaLine<Entry>> lines) {
+  std::vector<KernelSymbol> kernels;
+  for (const auto& l : lines) kernels.push_back(l.kernel);
+  return kernels;
 }
 
 }  // namespace smemc

@@ -83,7 +83,7 @@ void launch_counts(const Args& a, Stream s) {
   if (!has_data) return;
   kernel<<<static_cast<unsigned>(blocks_for(a.n, a.block)), a.block, 0, as_cuda(s)>>>(
       device_pointer<const unsigned char>(a.data), static_cast<long long>(a.n), device_pointer<unsigned>(a.bins));
-  SMEMC_CHECK_LAUNCH("histogram kernel");
+  cuda_check(cudaGetLastError(), ("launch of " + std::string(name)).c_str(), __FILE__, __LINE__);
 }
 
 // One table line per variant: its name (written once), its launcher and its
@@ -109,11 +109,7 @@ const std::vector<CudaLine<Entry>>& lines() {
 }  // namespace
 
 std::span<const Entry> implementations() {
-  static const std::vector<Entry> table = [] {
-    std::vector<Entry> v;
-    for (const auto& l : lines()) v.push_back(l.impl);
-    return v;
-  }();
+  static const std::vector<Entry> table = entries_of<Entry>(lines());
   return table;
 }
 
@@ -121,11 +117,7 @@ std::span<const Entry> implementations() {
 std::span<const Allowance> allowances() { return {}; }
 
 std::span<const KernelSymbol> kernel_symbols() {
-  static const std::vector<KernelSymbol> symbols = [] {
-    std::vector<KernelSymbol> v;
-    for (const auto& l : lines()) v.push_back(l.kernel);
-    return v;
-  }();
+  static const std::vector<KernelSymbol> symbols = kernels_of<Entry>(lines());
   return symbols;
 }
 

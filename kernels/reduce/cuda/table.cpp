@@ -21,11 +21,7 @@ const std::vector<CudaLine<Entry>>& lines() {
 }  // namespace
 
 std::span<const Entry> implementations() {
-  static const std::vector<Entry> table = [] {
-    std::vector<Entry> v;
-    for (const auto& line : lines()) v.push_back(line.impl);
-    return v;
-  }();
+  static const std::vector<Entry> table = entries_of<Entry>(lines());
   return table;
 }
 
@@ -34,8 +30,9 @@ std::span<const Allowance> allowances() { return {}; }
 
 std::span<const KernelSymbol> kernel_symbols() {
   static const std::vector<KernelSymbol> symbols = [] {
-    std::vector<KernelSymbol> v{fixup_kernel_symbol()};
-    for (const auto& line : lines()) v.push_back(line.kernel);
+    std::vector<KernelSymbol> v{fixup_kernel_symbol()};  // the fix-up every *_fixup row shares, listed once
+    const std::vector<KernelSymbol> own = kernels_of<Entry>(lines());
+    v.insert(v.end(), own.begin(), own.end());
     return v;
   }();
   return symbols;

@@ -18,6 +18,10 @@
 // threads (one element each) or 32x8 (four). Cost: one read and one write
 // per element (the copy roofline).
 
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include "common/cuda/cuda_check.hpp"
 #include "common/cuda/interop.hpp"
 #include "common/preconditions.hpp"
@@ -114,45 +118,50 @@ __global__ void transpose_padded_32x8(int rows, int cols, const float* in, float
 
 dim3 grid_for(const Args& a) { return dim3(ceil_div(a.cols, TILE), ceil_div(a.rows, TILE)); }
 
-// Table glue: the spec's checks, then the text's kernel on the grid of
-// 32x32 tiles. The square kernels take n; validation has refused rows != cols.
-void launch_naive(const Args& a, Stream s) {
-  if (!validate(spec_named("transpose_naive"), a)) return;
-  transpose_naive<<<grid_for(a), dim3(TILE, TILE), 0, as_cuda(s)>>>(static_cast<int>(a.rows), device_pointer<const float>(a.in),
-                                                                    device_pointer<float>(a.out));
-  SMEMC_CHECK_LAUNCH("transpose_naive");
+// Table glue, one launcher for every variant: the spec's checks, then the
+// kernel on the grid of 32x32 tiles, blocks of TILE x rows_per_block
+// threads. The square kernels (the text's) take n; validation has refused
+// rows != cols for them.
+template <auto kernel, const std::string_view& name, bool square, int rows_per_block = TILE>
+void launch_tiles(const Args& a, Stream s) {
+  if (!validate(spec_named(name), a)) return;
+  const dim3 threads(TILE, rows_per_block);
+  if constexpr (square) {
+    kernel<<<grid_for(a), threads, 0, as_cuda(s)>>>(static_cast<int>(a.rows), device_pointer<const float>(a.in),
+                                                    device_pointer<float>(a.out));
+  } else {
+    kernel<<<grid_for(a), threads, 0, as_cuda(s)>>>(static_cast<int>(a.rows), static_cast<int>(a.cols),
+                                                    device_pointer<const float>(a.in), device_pointer<float>(a.out));
+  }
+  cuda_check(cudaGetLastError(), ("launch of " + std::string(name)).c_str(), __FILE__, __LINE__);
 }
 
-void launch_tiled(const Args& a, Stream s) {
-  if (!validate(spec_named("transpose_tiled"), a)) return;
-  transpose_tiled<<<grid_for(a), dim3(TILE, TILE), 0, as_cuda(s)>>>(static_cast<int>(a.rows), device_pointer<const float>(a.in),
-                                                                    device_pointer<float>(a.out));
-  SMEMC_CHECK_LAUNCH("transpose_tiled");
+// One table line per variant: its name (written once), its launcher, and its
+// kernel with the static shared memory its declarations add up to.
+template <auto kernel, const std::string_view& name, bool square, int rows_per_block = TILE>
+CudaLine<Entry> line(std::size_t static_smem_bytes) {
+  return {{name, &launch_tiles<kernel, name, square, rows_per_block>}, kernel_symbol<kernel>(name, static_smem_bytes)};
 }
 
-void launch_padded(const Args& a, Stream s) {
-  if (!validate(spec_named("transpose_padded"), a)) return;
-  transpose_padded<<<grid_for(a), dim3(TILE, TILE), 0, as_cuda(s)>>>(
-      static_cast<int>(a.rows), static_cast<int>(a.cols), device_pointer<const float>(a.in), device_pointer<float>(a.out));
-  SMEMC_CHECK_LAUNCH("transpose_padded");
-}
+constexpr std::string_view kNaive = "transpose_naive";
+constexpr std::string_view kTiled = "transpose_tiled";
+constexpr std::string_view kPadded = "transpose_padded";
+constexpr std::string_view kPadded32x8 = "transpose_padded_32x8";
 
-void launch_padded_32x8(const Args& a, Stream s) {
-  if (!validate(spec_named("transpose_padded_32x8"), a)) return;
-  transpose_padded_32x8<<<grid_for(a), dim3(TILE, kRowsPerPass), 0, as_cuda(s)>>>(
-      static_cast<int>(a.rows), static_cast<int>(a.cols), device_pointer<const float>(a.in), device_pointer<float>(a.out));
-  SMEMC_CHECK_LAUNCH("transpose_padded_32x8");
+const std::vector<CudaLine<Entry>>& lines() {
+  static const std::vector<CudaLine<Entry>> all = {
+      line<&transpose_naive, kNaive, true>(0),
+      line<&transpose_tiled, kTiled, true>(sizeof(float) * TILE * TILE),
+      line<&transpose_padded, kPadded, false>(sizeof(float) * TILE * (TILE + 1)),
+      line<&transpose_padded_32x8, kPadded32x8, false, kRowsPerPass>(sizeof(float) * TILE * (TILE + 1)),
+  };
+  return all;
 }
 
 }  // namespace
 
 std::span<const Entry> implementations() {
-  static const Entry table[] = {
-      {"transpose_naive", &launch_naive},
-      {"transpose_tiled", &launch_tiled},
-      {"transpose_padded", &launch_padded},
-      {"transpose_padded_32x8", &launch_padded_32x8},
-  };
+  static const std::vector<Entry> table = entries_of<Entry>(lines());
   return table;
 }
 
@@ -160,12 +169,7 @@ std::span<const Entry> implementations() {
 std::span<const Allowance> allowances() { return {}; }
 
 std::span<const KernelSymbol> kernel_symbols() {
-  static const KernelSymbol symbols[] = {
-      kernel_symbol<&transpose_naive>("transpose_naive", 0),
-      kernel_symbol<&transpose_tiled>("transpose_tiled", sizeof(float) * TILE * TILE),
-      kernel_symbol<&transpose_padded>("transpose_padded", sizeof(float) * TILE * (TILE + 1)),
-      kernel_symbol<&transpose_padded_32x8>("transpose_padded_32x8", sizeof(float) * TILE * (TILE + 1)),
-  };
+  static const std::vector<KernelSymbol> symbols = kernels_of<Entry>(lines());
   return symbols;
 }
 
