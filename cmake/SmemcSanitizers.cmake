@@ -48,10 +48,19 @@ if(SMEMC_COMPUTE_SANITIZER)
     message(STATUS "smem-conformance: compute-sanitizer: ${SMEMC_COMPUTE_SANITIZER}")
   endif()
   # initcheck watches global memory; newer releases can watch shared memory
-  # too. Use that where this compute-sanitizer offers it.
-  execute_process(COMMAND "${SMEMC_COMPUTE_SANITIZER}" --tool initcheck --help
-                  OUTPUT_VARIABLE _smemc_initcheck_help ERROR_QUIET TIMEOUT 30)
-  if(_smemc_initcheck_help MATCHES "--initcheck-address-space")
+  # too. Use that where this compute-sanitizer offers it (asked once a
+  # configure run: the answer is kept in a global property).
+  get_property(_smemc_initcheck_shared GLOBAL PROPERTY SMEMC_INITCHECK_SHARED)
+  if(NOT _smemc_sanitizers_announced)
+    execute_process(COMMAND "${SMEMC_COMPUTE_SANITIZER}" --tool initcheck --help
+                    OUTPUT_VARIABLE _smemc_initcheck_help ERROR_QUIET TIMEOUT 30)
+    set(_smemc_initcheck_shared FALSE)
+    if(_smemc_initcheck_help MATCHES "--initcheck-address-space")
+      set(_smemc_initcheck_shared TRUE)
+    endif()
+    set_property(GLOBAL PROPERTY SMEMC_INITCHECK_SHARED ${_smemc_initcheck_shared})
+  endif()
+  if(_smemc_initcheck_shared)
     set(SMEMC_SANITIZER_OPTIONS_initcheck --initcheck-address-space all)
     if(NOT _smemc_sanitizers_announced)
       message(STATUS "smem-conformance: initcheck covers global and shared memory (--initcheck-address-space all)")

@@ -19,7 +19,6 @@ if(NOT SOURCE_DIR OR NOT FAMILIES)
 endif()
 
 set(missing)
-set(checked 0)
 function(_expect_text family file text)
   set(path "${SOURCE_DIR}/${file}")
   set(found -1)
@@ -44,7 +43,6 @@ function(_files_in out base folder)
 endfunction()
 
 foreach(family IN LISTS FAMILIES)
-  math(EXPR checked "${checked} + 1")
   set(manifest "${SOURCE_DIR}/kernels/${family}/family.cmake")
   if(NOT EXISTS "${manifest}")
     list(APPEND missing "${family}: kernels/${family}/family.cmake is missing (the family's files, cmake/SmemcFamilies.cmake)")
@@ -53,7 +51,8 @@ foreach(family IN LISTS FAMILIES)
   include("${manifest}")
   set(kernels "${SOURCE_DIR}/kernels/${family}")
   set(tests "${SOURCE_DIR}/tests")
-  # Listed: (list variable, base folder, prefix of the listed names).
+  # What the manifest lists: the spec's and CUDA files (relative to
+  # kernels/<f>), the test files (relative to tests/).
   set(spec_files ${SMEMC_FAMILY_SPEC_SOURCES_${family}} ${SMEMC_FAMILY_SPEC_HEADERS_${family}})
   set(cuda_files ${SMEMC_FAMILY_CUDA_SOURCES_${family}} ${SMEMC_FAMILY_BUILT_ELSEWHERE_${family}})
   set(test_files ${SMEMC_FAMILY_SHARED_SOURCES_${family}} ${SMEMC_FAMILY_SOURCES_${family}}

@@ -281,7 +281,7 @@ if [ -n "$collect" ]; then
   start=$(date +%s)
   LC_ALL=C "$ncu" --clock-control none --csv --print-units base \
     --metrics "$(metrics_of "${expectations[@]}")" \
-    --kernel-name "regex:(^|[^A-Za-z_])($alternatives)([^A-Za-z0-9_]|[EI]|$)" --launch-count "${#cases[@]}" \
+    --kernel-name "regex:$(kernel_regex "($alternatives)")" --launch-count "${#cases[@]}" \
     "$target" "${cases[@]}" >"$collect/all.csv" 2>&1
   code=$?
   say "ncu exit code $code after $(( $(date +%s) - start )) s"

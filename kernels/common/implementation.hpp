@@ -128,6 +128,15 @@ std::vector<Joined<Spec, Args>> join(std::span<const Spec> specs, std::span<cons
   return rows;
 }
 
+// Whether a spec row of that name exists.
+template <typename Spec>
+bool names_spec_row(std::span<const Spec> specs, std::string_view name) {
+  for (const Spec& spec : specs) {
+    if (spec.doc.name == name) return true;
+  }
+  return false;
+}
+
 // Why a table does not fit its spec, one line per problem: an entry naming
 // no spec row, a spec row with no entry or with two, an entry with neither a
 // launcher nor a reason, a port row that takes a spec row's name or has no
@@ -135,12 +144,6 @@ std::vector<Joined<Spec, Args>> join(std::span<const Spec> specs, std::span<cons
 template <typename Spec, typename Args>
 std::vector<std::string> table_problems(std::span<const Spec> specs, std::span<const Implementation<Spec, Args>> table) {
   std::vector<std::string> problems;
-  auto in_spec = [&](std::string_view name) {
-    for (const Spec& spec : specs) {
-      if (spec.doc.name == name) return true;
-    }
-    return false;
-  };
   for (const auto& entry : table) {
     const std::string name(entry.row_name());
     if (entry.port_row != nullptr) {
@@ -148,12 +151,12 @@ std::vector<std::string> table_problems(std::span<const Spec> specs, std::span<c
       if (!entry.name.empty() && entry.name != entry.port_row->doc.name) {
         problems.push_back("the entry of port row '" + name + "' names '" + std::string(entry.name) + "'");
       }
-      if (in_spec(name)) problems.push_back("port row '" + name + "' has the name of a spec row");
+      if (names_spec_row(specs, name)) problems.push_back("port row '" + name + "' has the name of a spec row");
       if (entry.launch == nullptr) problems.push_back("port row '" + name + "' has no launcher");
       if (entry.narrowing.narrows()) {
         problems.push_back("port row '" + name + "' is narrowed: a row the backend defines states its own domain");
       }
-    } else if (!in_spec(name)) {
+    } else if (!names_spec_row(specs, name)) {
       problems.push_back("the table names '" + name + "', which no spec row has");
     }
     if (entry.launch == nullptr && entry.not_implemented.empty()) {
@@ -214,9 +217,8 @@ std::vector<std::string> profile_problems(std::span<const Spec> specs, std::span
                                           std::span<const Allowance> allowances) {
   std::vector<std::string> problems;
   for (const Allowance& a : allowances) {
-    bool named = false;
-    for (const Spec& spec : specs) named = named || spec.doc.name == a.row;
-    if (!named) problems.push_back("the conformance profile allows declining '" + std::string(a.row) + "', which no spec row is");
+    if (!names_spec_row(specs, a.row))
+      problems.push_back("the conformance profile allows declining '" + std::string(a.row) + "', which no spec row is");
     if (a.reason == Decline::none)
       problems.push_back("the conformance profile allows declining '" + std::string(a.row) + "' for no reason");
   }

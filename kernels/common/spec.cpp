@@ -104,6 +104,7 @@ std::vector<std::string> contract::contract_gaps(const SizeDomain& d, std::span<
   auto any = [&](const auto& pred) { return std::any_of(cases.begin(), cases.end(), pred); };
   auto accepted = [](const SizeCase& c) { return c.refusal.empty(); };
   auto refused = [](const SizeCase& c) { return !c.refusal.empty(); };
+  const std::size_t alignment = std::max<std::size_t>(data_alignment, 1);
   if (!any([&](const SizeCase& c) { return refused(c) && c.n < 0 && d.block.admits(c.block); })) {
     gaps.push_back("no case refuses a negative n");
   }
@@ -132,7 +133,7 @@ std::vector<std::string> contract::contract_gaps(const SizeDomain& d, std::span<
     }
   }
   const bool limit = any([&](const SizeCase& a) {
-    if (!accepted(a) || a.data_offset_bytes % std::max<std::size_t>(data_alignment, 1) != 0 || a.n != largest_taken(d, a.block)) {
+    if (!accepted(a) || a.data_offset_bytes % alignment != 0 || a.n != largest_taken(d, a.block)) {
       return false;
     }
     return any([&](const SizeCase& r) { return refused(r) && r.block == a.block && r.n > d.largest_n(a.block); });
@@ -140,8 +141,7 @@ std::vector<std::string> contract::contract_gaps(const SizeDomain& d, std::span<
   if (!limit) gaps.push_back("no block has a case at its n limit (largest n accepted) and one past it (refused)");
   // An n refused for itself: its block taken, the n under the limit.
   auto n_only = [&](const SizeCase& c) {
-    return refused(c) && c.n > 0 && b.admits(c.block) && c.n <= d.largest_n(c.block) &&
-           c.data_offset_bytes % std::max<std::size_t>(data_alignment, 1) == 0;
+    return refused(c) && c.n > 0 && b.admits(c.block) && c.n <= d.largest_n(c.block) && c.data_offset_bytes % alignment == 0;
   };
   if (d.n_power_of_two && !any([&](const SizeCase& c) { return n_only(c) && !is_power_of_two(c.n); })) {
     gaps.push_back("no case refuses an n that is not a power of two");

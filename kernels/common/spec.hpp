@@ -34,6 +34,20 @@ struct SpecTable {
 };
 // A table's first cell: "`name`", and " **exhibit**: <why>" for an exhibit.
 std::string table_name_cell(const Description& doc);
+// A family's table: the columns every family has (variant, idea, cost,
+// preconditions), then `extra_columns`, whose cells `extra_cells(row)` gives.
+template <typename Spec, typename ExtraCells>
+SpecTable spec_table_of(std::span<const Spec> rows, std::string (*preconditions)(const Spec&),
+                        std::vector<std::string> extra_columns, const ExtraCells& extra_cells) {
+  SpecTable t{.columns = {"variant", "idea", "cost", "preconditions"}, .rows = {}};
+  t.columns.insert(t.columns.end(), extra_columns.begin(), extra_columns.end());
+  for (const Spec& s : rows) {
+    std::vector<std::string> cells = {table_name_cell(s.doc), std::string(s.doc.idea), std::string(s.doc.cost), preconditions(s)};
+    for (std::string& cell : extra_cells(s)) cells.push_back(std::move(cell));
+    t.rows.push_back(std::move(cells));
+  }
+  return t;
+}
 
 // How a result relates to the inputs: the class says which checks a row
 // gets (docs/porting.md, "Determinism classes").

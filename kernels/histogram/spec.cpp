@@ -88,12 +88,9 @@ bool validate(const Spec& s, const Args& a) {
 }
 
 SpecTable spec_table() {
-  SpecTable t{.columns = {"variant", "idea", "cost", "preconditions", "determinism", "shared-memory bins"}, .rows = {}};
-  for (const Spec& s : specs()) {
-    t.rows.push_back({table_name_cell(s.doc), std::string(s.doc.idea), std::string(s.doc.cost), preconditions(s),
-                      std::string(to_string(s.determinism)), std::string(s.shared_bins)});
-  }
-  return t;
+  return spec_table_of(specs(), &preconditions, {"determinism", "shared-memory bins"}, [](const Spec& s) {
+    return std::vector<std::string>{std::string(to_string(s.determinism)), std::string(s.shared_bins)};
+  });
 }
 
 }  // namespace smemc::histogram

@@ -156,12 +156,9 @@ bool validate(const Spec& s, const Args& a) {
 }
 
 SpecTable spec_table() {
-  SpecTable t{.columns = {"variant", "idea", "cost", "preconditions", "determinism", "depth k of prefix i"}, .rows = {}};
-  for (const Spec& s : specs()) {
-    t.rows.push_back({table_name_cell(s.doc), std::string(s.doc.idea), std::string(s.doc.cost), preconditions(s),
-                      std::string(to_string(s.determinism)), std::string(s.error_model)});
-  }
-  return t;
+  return spec_table_of(specs(), &preconditions, {"determinism", "depth k of prefix i"}, [](const Spec& s) {
+    return std::vector<std::string>{std::string(to_string(s.determinism)), std::string(s.error_model)};
+  });
 }
 
 }  // namespace smemc::moving_average

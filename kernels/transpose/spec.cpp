@@ -201,11 +201,7 @@ std::vector<std::string> contract_gaps(const ShapeDomain& d, std::span<const con
 }
 
 SpecTable spec_table() {
-  SpecTable t{.columns = {"variant", "idea", "cost", "preconditions"}, .rows = {}};
-  for (const Spec& s : specs()) {
-    t.rows.push_back({table_name_cell(s.doc), std::string(s.doc.idea), std::string(s.doc.cost), preconditions(s)});
-  }
-  return t;
+  return spec_table_of(specs(), &preconditions, {}, [](const Spec&) { return std::vector<std::string>{}; });
 }
 
 }  // namespace smemc::transpose

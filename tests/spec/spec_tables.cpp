@@ -1,7 +1,5 @@
 #include "spec_tables.hpp"
 
-#include <sstream>
-
 #include "smemc/families.hpp"
 
 namespace smemc::spec_tables {
