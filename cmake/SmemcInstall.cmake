@@ -43,7 +43,8 @@ add_custom_target(smemc_package DEPENDS ${_smemc_targets})
 # its own GPUs (always installed: it needs CUDA only where a port asks for it).
 install(FILES fixtures/cuda/cuda_backend.cu kernels/common/cuda/cuda_check.cpp kernels/reduce/cuda/fixup.cu
         DESTINATION "${SMEMC_INSTALL_CUDA_KITDIR}")
-install(FILES kernels/common/cuda/cuda_check.hpp kernels/common/cuda/interop.hpp kernels/common/cuda/kernel_symbol.hpp
+install(FILES kernels/common/cuda/cuda_check.hpp kernels/common/cuda/device_types.cuh kernels/common/cuda/interop.hpp
+              kernels/common/cuda/kernel_symbol.hpp
         DESTINATION "${SMEMC_INSTALL_INCLUDEDIR}/common/cuda")
 install(FILES kernels/reduce/cuda/fixup.hpp kernels/reduce/cuda/block_tree.cuh
         DESTINATION "${SMEMC_INSTALL_INCLUDEDIR}/reduce/cuda")
@@ -57,7 +58,8 @@ install(PROGRAMS ctest_config/sanitize.sh ctest_config/device_probe.sh DESTINATI
 # The neutral headers only (no backend header is part of the package).
 install(FILES kernels/common/contract.hpp kernels/common/ctest_gpu.hpp kernels/common/depth.hpp kernels/common/device_address.hpp
               kernels/common/device_error.hpp kernels/common/implementation.hpp kernels/common/preconditions.hpp
-              kernels/common/spec.hpp kernels/common/stream.hpp
+              kernels/common/spec.hpp kernels/common/stream.hpp kernels/common/types.hpp kernels/common/typed_models.hpp
+              kernels/common/values.hpp
         DESTINATION "${SMEMC_INSTALL_INCLUDEDIR}/common")
 foreach(family IN LISTS SMEMC_FAMILIES)
   foreach(header IN LISTS SMEMC_FAMILY_SPEC_HEADERS_${family})
@@ -71,7 +73,7 @@ endforeach()
 # operations a port reproduces).
 set(SMEMC_INSTALL_DOCDIR "${CMAKE_INSTALL_DATADIR}/doc/smem-conformance")
 install(FILES docs/porting.md README.md DESTINATION "${SMEMC_INSTALL_DOCDIR}")
-install(FILES kernels/common/spec.cpp DESTINATION "${SMEMC_INSTALL_DOCDIR}/spec/common")
+install(FILES kernels/common/spec.cpp kernels/common/types.cpp DESTINATION "${SMEMC_INSTALL_DOCDIR}/spec/common")
 foreach(family IN LISTS SMEMC_FAMILIES)
   foreach(source IN LISTS SMEMC_FAMILY_SPEC_SOURCES_${family})
     install(FILES "kernels/${family}/${source}" DESTINATION "${SMEMC_INSTALL_DOCDIR}/spec/${family}")

@@ -1,6 +1,8 @@
 // cpu_chunked_sum: a reduction row of this port's own in the ordered class,
 // with its own host model and depth formula, the shape a port takes for a
-// kernel whose order it states exactly.
+// kernel whose order it states exactly; typed: float, double, and half
+// summed in float (ordered, bitwise against the model), int64 wrapping
+// modulo 2^64 (the exact class, which the join gives an integer typing).
 //
 // The order: chunks of B elements; each chunk summed left to right from its
 // first element (no +0); the chunk sums, in the spec-sized workspace, added
@@ -19,6 +21,7 @@
 
 #include "common/depth.hpp"
 #include "common/preconditions.hpp"
+#include "common/typed_models.hpp"
 #include "cpu_device.hpp"
 #include "cpu_rows.hpp"
 
@@ -47,7 +50,20 @@ V chunked_sum(std::span<const V> x, int block) {
   return total;
 }
 
-float chunked_sum_model(std::span<const float> x, int block) { return chunked_sum(x, block); }
+// The typings this row states: its own list (a port row draws from any).
+constexpr Typing kChunkedTypings[] = {
+    kF32,
+    {Scalar::f64, Scalar::f64, Scalar::f64},
+    {Scalar::f16, Scalar::f32, Scalar::f32},
+    {Scalar::i64, Scalar::i64, Scalar::i64, Overflow::wraps},
+};
+
+Values chunked_sum_model(const Values& x, const Typing& t, int block) {
+  return visit_model(to_accumulator(x, t), [&]<typename A>(std::span<const A> acc) {
+    const A sum = chunked_sum(acc, block);
+    return to_output(std::span<const A>(&sum, 1), t.output);
+  });
+}
 
 std::int64_t chunked_sum_model_depth(std::int64_t n, int block) {
   const std::vector<Depth> leaves(static_cast<std::size_t>(n));
@@ -61,13 +77,13 @@ std::int64_t chunked_sum_depth(std::int64_t n, int block) {
 
 // Asked for refused arguments too (the contract checks size the workspace
 // first): nothing for those.
-std::size_t chunk_sums_bytes(std::int64_t n, int block) {
-  return n < 0 || block < 1 ? 0 : sizeof(float) * static_cast<std::size_t>(ceil_div(n, block));
+std::size_t chunk_sums_bytes(std::int64_t n, int block, const Typing& t) {
+  return n < 0 || block < 1 ? 0 : info(t.accumulator).bytes * static_cast<std::size_t>(ceil_div(n, block));
 }
 
-Traffic chunked_traffic(std::int64_t n, int block) {
-  const std::int64_t chunks = ceil_div(n, block);
-  return {4 * n + 4 * chunks, 4 * chunks + 4};
+Traffic chunked_traffic(std::int64_t n, int block, const Typing& t) {
+  const std::int64_t chunks = ceil_div(n, block), e = info(t.element).bytes, a = info(t.accumulator).bytes;
+  return {e * n + a * chunks, a * chunks + a};
 }
 
 }  // namespace
@@ -81,7 +97,8 @@ const Spec chunked_sum_row = {
     .input_use = InputUse::preserved,
     .determinism = Determinism::ordered,
     .domain = cpu_port::own_row_domain("the port's 64-bit indices, kept far from overflow"),
-    .workspace = "⌈n/B⌉ floats: the chunk sums",
+    .typings = kChunkedTypings,
+    .workspace = "⌈n/B⌉ accumulator values: the chunk sums",
     .workspace_bytes = &chunk_sums_bytes,
     .summation_depth = &chunked_sum_depth,
     .model_depth = &chunked_sum_model_depth,
@@ -90,26 +107,36 @@ const Spec chunked_sum_row = {
     .contract_cases = cpu_port::kOwnRowContract,
 };
 
-void launch_chunked_sum(const Args& a, Stream stream) {
-  const bool work = validate(chunked_sum_row, a);
-  float* out = host_pointer<float>(a.out);
+// The kernel over elements E, adding in the model accumulator A (the
+// unsigned twin of an integer one: its additions wrap), out[0] A's bits.
+template <typename E, typename A>
+void enqueue_chunked_sum(const Args& a, Stream stream, bool work) {
+  A* out = host_pointer<A>(a.out);
   if (!work) {
-    queue_of(stream).enqueue([out] { out[0] = 0.0f; });
+    queue_of(stream).enqueue([out] { out[0] = A{}; });
     return;
   }
-  queue_of(stream).enqueue(
-      [n = a.n, x = host_pointer<const float>(a.data), out, sums = host_pointer<float>(a.workspace), block = a.block] {
-        const std::int64_t chunks = ceil_div(n, block);
-        run_grid(chunks, std::max<std::int64_t>(1, 8192 / block), [&](std::int64_t c) {
-          const std::int64_t end = std::min(n, (c + 1) * block);
-          float sum = x[c * block];
-          for (std::int64_t i = c * block + 1; i < end; ++i) sum = sum + x[i];
-          sums[c] = sum;
-        });
-        float total = sums[0];
-        for (std::int64_t c = 1; c < chunks; ++c) total = total + sums[c];
-        out[0] = total;
-      });
+  queue_of(stream).enqueue([n = a.n, x = host_pointer<const E>(a.data), out, sums = host_pointer<A>(a.workspace), block = a.block] {
+    const std::int64_t chunks = ceil_div(n, block);
+    run_grid(chunks, std::max<std::int64_t>(1, 8192 / block), [&](std::int64_t c) {
+      const std::int64_t end = std::min(n, (c + 1) * block);
+      A sum = widen_to<A>(x[c * block]);
+      for (std::int64_t i = c * block + 1; i < end; ++i) sum = sum + widen_to<A>(x[i]);
+      sums[c] = sum;
+    });
+    A total = sums[0];
+    for (std::int64_t c = 1; c < chunks; ++c) total = total + sums[c];
+    out[0] = total;
+  });
+}
+
+void launch_chunked_sum(const Args& a, Stream stream) {
+  const bool work = validate(chunked_sum_row, a);
+  const Typing& t = a.typing;
+  if (t == kChunkedTypings[0]) return enqueue_chunked_sum<float, float>(a, stream, work);
+  if (t == kChunkedTypings[1]) return enqueue_chunked_sum<double, double>(a, stream, work);
+  if (t == kChunkedTypings[2]) return enqueue_chunked_sum<Half, float>(a, stream, work);
+  enqueue_chunked_sum<std::int64_t, std::uint64_t>(a, stream, work);  // validate() admits no other
 }
 
 }  // namespace smemc::reduce

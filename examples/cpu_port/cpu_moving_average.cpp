@@ -4,7 +4,8 @@
 // deterministic class: the order of its additions is a fixed function of
 // (n, B), but the row does not state it, so the checks hold it to the same
 // bits run to run and across streams, and each prefix to the bound of the
-// worst-case depth, i.
+// worst-case depth, i. Typed: float, double, and half averaged in float
+// (stored rounded to half), each prefix held to its typing's bound.
 //
 // The scan: tiles of B elements. Pass 1 (tiles in parallel) sums each tile
 // left to right; pass 2 scans the tile sums into carries; pass 3 (tiles in
@@ -16,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "common/preconditions.hpp"
@@ -30,13 +32,19 @@ using cpu_port::host_pointer;
 using cpu_port::queue_of;
 using cpu_port::run_grid;
 
-Traffic two_passes(std::int64_t n, int) { return {8 * n, 4 * n}; }
+Traffic two_passes(std::int64_t n, int, const Typing& t) {
+  const auto e = static_cast<std::int64_t>(info(t.element).bytes);
+  return {2 * e * n, e * n};
+}
+
+constexpr Typing kScanTypings[] = {kF32, {Scalar::f64, Scalar::f64, Scalar::f64}, {Scalar::f16, Scalar::f32, Scalar::f16}};
 
 const Spec kTiledScanMean = {
     .doc = {.name = "cpu_tiled_scan_mean",
             .idea = "tiles of B elements: tile sums in parallel, the sums scanned into carries, each tile's running "
                     "sums from its carry divided by i + 1, in place",
             .cost = "two reads of the input, one write; the order is fixed by (n, B) but not stated"},
+    .typings = kScanTypings,
     .error_model = "the worst case: prefix i as a chain of i additions",
     .determinism = Determinism::deterministic,
     .domain = cpu_port::own_row_domain("the port's 64-bit indices, kept far from overflow"),
@@ -46,32 +54,44 @@ const Spec kTiledScanMean = {
     .contract_cases = cpu_port::kOwnRowContract,
 };
 
-void tiled_scan_mean(std::int64_t n, float* data, int tile) {
+// Elements E (in place), sums and means in A, each mean stored as E.
+template <typename E, typename A>
+void tiled_scan_mean(std::int64_t n, E* data, int tile) {
   const std::int64_t tiles = ceil_div(n, tile);
-  std::vector<float> carries(static_cast<std::size_t>(tiles));
+  std::vector<A> carries(static_cast<std::size_t>(tiles));
   run_grid(tiles, std::max<std::int64_t>(1, 8192 / tile), [&](std::int64_t t) {
-    float sum = 0.0f;
-    for (std::int64_t i = t * tile; i < std::min(n, (t + 1) * tile); ++i) sum = sum + data[i];
+    A sum = 0;
+    for (std::int64_t i = t * tile; i < std::min(n, (t + 1) * tile); ++i) sum = sum + static_cast<A>(to_double(data[i]));
     carries[static_cast<std::size_t>(t)] = sum;
   });
-  float running = 0.0f;  // exclusive scan of the tile sums
-  for (float& c : carries) {
-    const float sum = c;
+  A running = 0;  // exclusive scan of the tile sums
+  for (A& c : carries) {
+    const A sum = c;
     c = running;
     running = running + sum;
   }
   run_grid(tiles, std::max<std::int64_t>(1, 8192 / tile), [&](std::int64_t t) {
-    float sum = carries[static_cast<std::size_t>(t)];
+    A sum = carries[static_cast<std::size_t>(t)];
     for (std::int64_t i = t * tile; i < std::min(n, (t + 1) * tile); ++i) {
-      sum = sum + data[i];
-      data[i] = sum / static_cast<float>(i + 1);
+      sum = sum + static_cast<A>(to_double(data[i]));
+      const A mean = sum / static_cast<A>(i + 1);
+      if constexpr (std::is_same_v<E, Half>) {
+        data[i] = half_from(static_cast<float>(mean));
+      } else {
+        data[i] = static_cast<E>(mean);
+      }
     }
   });
 }
 
 void launch_tiled_scan_mean(const Args& a, Stream stream) {
   if (!validate(kTiledScanMean, a)) return;
-  queue_of(stream).enqueue([n = a.n, data = host_pointer<float>(a.data), tile = a.block] { tiled_scan_mean(n, data, tile); });
+  auto enqueue = [&]<typename E, typename A>() {
+    queue_of(stream).enqueue([n = a.n, data = host_pointer<E>(a.data), tile = a.block] { tiled_scan_mean<E, A>(n, data, tile); });
+  };
+  if (a.typing == kScanTypings[0]) return enqueue.template operator()<float, float>();
+  if (a.typing == kScanTypings[1]) return enqueue.template operator()<double, double>();
+  enqueue.template operator()<Half, float>();  // validate() admits no other
 }
 
 constexpr std::string_view kNotPorted =

@@ -236,10 +236,20 @@ void launch(const Args& a, Stream stream) {
   enqueue(kVariants[i], a, stream);
 }
 
+// The spec's trees run here in f32 only; the typed rows' other typings are
+// this port's own typed row's (cpu_chunked_sum) to stand for.
+constexpr std::string_view kFloatTyping[] = {"f32"};
+constexpr std::string_view kTypingsNotPorted =
+    "not ported: the CPU port runs the spec's trees in f32; its own typed row (cpu_chunked_sum) stands for the typings";
+
 template <std::size_t... i>
 constexpr auto make_table(std::index_sequence<i...>) {
   return std::array{
-      Entry{.name = kVariants[i].name, .launch = &launch<i>}...,
+      Entry{.name = kVariants[i].name,
+            .launch = &launch<i>,
+            .typings = kFloatTyping,
+            .typings_declined = Decline::port_rows_instead,
+            .typings_not_implemented = kTypingsNotPorted}...,
       // The exhibit is not ported: listed, with the reason, so the matrix
       // shows it as unsupported rather than silently missing.
       Entry{.name = "reduce_warp_volatile_legacy",
@@ -258,8 +268,17 @@ constexpr auto make_table(std::index_sequence<i...>) {
 
 constexpr auto kTable = make_table(std::make_index_sequence<std::size(kVariants)>{});
 
-// This port's conformance profile: every spec row but the legacy exhibit.
-const Allowance kAllowances[] = {{"reduce_warp_volatile_legacy", Decline::needs_lockstep_lanes}};
+// This port's conformance profile: every spec row but the legacy exhibit,
+// in f32; the typed rows' other typings, which its own typed row stands for.
+const Allowance kAllowances[] = {
+    {"reduce_warp_volatile_legacy", Decline::needs_lockstep_lanes},
+    {"reduce_smem_fixup", Decline::port_rows_instead, "f64"},      {"reduce_smem_fixup", Decline::port_rows_instead, "f16_f32"},
+    {"reduce_smem_fixup", Decline::port_rows_instead, "bf16_f32"}, {"reduce_smem_fixup", Decline::port_rows_instead, "i32"},
+    {"reduce_smem_fixup", Decline::port_rows_instead, "i64"},      {"reduce_smem_fixup", Decline::port_rows_instead, "u8_u32"},
+    {"reduce_smem_atomic", Decline::port_rows_instead, "f64"},     {"reduce_smem_atomic", Decline::port_rows_instead, "f16_f32"},
+    {"reduce_smem_atomic", Decline::port_rows_instead, "bf16_f32"}, {"reduce_smem_atomic", Decline::port_rows_instead, "i32"},
+    {"reduce_smem_atomic", Decline::port_rows_instead, "i64"},     {"reduce_smem_atomic", Decline::port_rows_instead, "u8_u32"},
+};
 
 }  // namespace
 

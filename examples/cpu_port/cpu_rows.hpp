@@ -29,6 +29,11 @@ inline constexpr smemc::contract::SizeCase kOwnRowContract[] = {
     {-1, 4096, "negative"},
     {10, 0, "block"},
     {10, 65537, "block"},
+    // The 8-byte typings of a row that states them: the element's alignment.
+    {64, 4096, "aligned", 4, "f64"},
+    {64, 4096, "", 8, "f64"},
+    {64, 4096, "aligned", 4, "i64"},
+    {64, 4096, "", 8, "i64"},
 };
 inline smemc::SizeDomain own_row_domain(std::string_view why) {
   return {.block = {1, 1 << 16, false}, .tested_blocks = kOwnRowBlocks, .n_base = kOwnRowMaxN, .n_limit_reason = why};

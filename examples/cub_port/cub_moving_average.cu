@@ -29,7 +29,7 @@ constexpr contract::SizeCase kContract[] = {
     {0, 0, ""},          {1, 0, ""},         {1000, 0, ""},    {kIntMax, 0, ""}, {kIntMax + 1, 0, "exceeds"},
     {-1, 0, "negative"}, {10, 256, "block"}, {10, 1, "block"},
 };
-Traffic scan_then_divide(std::int64_t n, int) { return {8 * n, 8 * n}; }
+Traffic scan_then_divide(std::int64_t n, int, const Typing&) { return {8 * n, 8 * n}; }
 
 const Spec kInclusiveSumMean = {
     .doc = {.name = "cub_inclusive_sum_mean",

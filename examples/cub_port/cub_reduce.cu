@@ -2,7 +2,8 @@
 // kernels.
 //
 //   cub_device_reduce_sum    port row, deterministic: cub::DeviceReduce::Sum,
-//                            CUB's own launch shape and scratch
+//                            CUB's own launch shape and scratch, in float,
+//                            double, half and int64 (the exact class)
 //   cub_block_reduce_atomic  port row, unordered: a kernel of the port's own,
 //                            cub::BlockReduce per block and an atomicAdd
 //   reduce_smem_fixup        the spec's row, ported with a fixed 512-float
@@ -18,6 +19,7 @@
 #include <string_view>
 
 #include "common/cuda/cuda_check.hpp"
+#include "common/cuda/device_types.cuh"
 #include "common/cuda/interop.hpp"
 #include "common/preconditions.hpp"
 #include "reduce/cuda/fixup.hpp"
@@ -38,13 +40,38 @@ constexpr std::int64_t F = sizeof(float);
 // Determinism: CUB's two-phase DeviceReduce is run-to-run deterministic on
 //   one device (its documented default); its order is CUB's, not stated:
 //   the deterministic class, the worst-case depth n - 1.
+// Types: what CUB's Sum documents, and no more: it adds with `+` from 0, in
+//   the output type (Sum takes the output's value type as its initial
+//   value's, and the accumulator is what `+` of the input and that gives):
+//   float, double, half added in half (so the bound is half's, u = 2^-11,
+//   and says nothing past n = 2048), and int64, which the row states as
+//   wrapping modulo 2^64 (CUDA's two's complement addition).
+constexpr Typing kSumTypings[] = {
+    kF32,
+    {Scalar::f64, Scalar::f64, Scalar::f64},
+    {Scalar::f16, Scalar::f16, Scalar::f16},
+    {Scalar::i64, Scalar::i64, Scalar::i64, Overflow::wraps},
+};
 
 constexpr int kOwnLaunch[] = {0};
 constexpr contract::SizeCase kDeviceSumContract[] = {
-    {0, 0, ""},          {1, 0, ""},         {kIntMax, 0, ""}, {kIntMax + 1, 0, "exceeds"},
-    {-1, 0, "negative"}, {10, 256, "block"}, {10, 1, "block"},
+    {0, 0, ""},
+    {1, 0, ""},
+    {kIntMax, 0, ""},
+    {kIntMax + 1, 0, "exceeds"},
+    {-1, 0, "negative"},
+    {10, 256, "block"},
+    {10, 1, "block"},
+    {64, 0, "aligned", 4, "f64"},  // the 8-byte typings: the element's alignment
+    {64, 0, "", 8, "f64"},
+    {64, 0, "aligned", 4, "i64"},
+    {64, 0, "", 8, "i64"},
+    {64, 0, "aligned", 1, "f16"},
 };
-Traffic read_once(std::int64_t n, int) { return {F * n, F}; }
+Traffic read_once(std::int64_t n, int, const Typing& t) {
+  const auto e = static_cast<std::int64_t>(info(t.element).bytes);
+  return {e * n, e};
+}
 
 const Spec kDeviceSum = {
     .doc = {.name = "cub_device_reduce_sum",
@@ -54,20 +81,21 @@ const Spec kDeviceSum = {
     .input_use = InputUse::preserved,
     .determinism = Determinism::deterministic,
     .domain = {.block = {0, 0, false, true}, .tested_blocks = kOwnLaunch, .n_base = kIntMax, .n_limit_reason = kNumItemsInt},
+    .typings = kSumTypings,
     .workspace_bytes = &no_workspace,
     .managed_workspace = "CUB's temporary storage, cudaMallocAsync and cudaFreeAsync on the stream",
     .traffic = &read_once,
     .contract_cases = kDeviceSumContract,
 };
 
-void device_reduce_sum(const Args& a, Stream s) {
-  const cudaStream_t stream = as_cuda(s);
-  float* out = device_pointer<float>(a.out);
+template <typename T>
+void device_reduce_sum_of(const Args& a, cudaStream_t stream) {
+  T* out = device_pointer<T>(a.out);
   if (!validate(kDeviceSum, a)) {
-    SMEMC_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(float), stream));  // +0, the empty sum
+    SMEMC_CUDA_CHECK(cudaMemsetAsync(out, 0, sizeof(T), stream));  // +0, the empty sum
     return;
   }
-  const float* in = device_pointer<const float>(a.data);
+  const T* in = device_pointer<const T>(a.data);
   const int n = static_cast<int>(a.n);
   std::size_t bytes = 0;
   SMEMC_CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, bytes, in, out, n, stream));
@@ -75,6 +103,13 @@ void device_reduce_sum(const Args& a, Stream s) {
   SMEMC_CUDA_CHECK(cudaMallocAsync(&scratch, bytes, stream));
   SMEMC_CUDA_CHECK(cub::DeviceReduce::Sum(scratch, bytes, in, out, n, stream));
   SMEMC_CUDA_CHECK(cudaFreeAsync(scratch, stream));
+}
+
+void device_reduce_sum(const Args& a, Stream s) {
+  reject_if(kDeviceSum.doc.name, typing_violation(kDeviceSum.typings, a.typing));
+  dispatch_typing<kSumTypings>(a.typing, [&]<std::size_t I>() {
+    device_reduce_sum_of<DeviceType<kSumTypings[I].element>>(a, as_cuda(s));
+  });
 }
 
 // --- cub_block_reduce_atomic -----------------------------------------------------
@@ -112,7 +147,7 @@ std::int64_t block_reduce_depth(std::int64_t n, int block) {
   return ceil_div(n, grid * block) + 5 + block / 32 - 1 + grid;
 }
 std::int64_t block_reduce_atomic_adds(std::int64_t n, int block) { return n == 0 ? 0 : grid_of(n, block); }
-Traffic block_reduce_traffic(std::int64_t n, int block) {
+Traffic block_reduce_traffic(std::int64_t n, int block, const Typing&) {
   const std::int64_t adds = block_reduce_atomic_adds(n, block);
   return {F * n + F * adds, F + F * adds};
 }
@@ -203,13 +238,21 @@ void smem_fixup_512(const Args& a, Stream s) {
 }
 
 constexpr std::string_view kNotPorted = "not ported: this CUB port brings its own rows";
+constexpr std::string_view kFloatTyping[] = {"f32"};
+constexpr std::string_view kTypingsNotPorted =
+    "not ported: the retuned tree runs f32; CUB's own row (cub_device_reduce_sum) stands for the typings";
 
 const Entry kTable[] = {
     {.name = "reduce_by_halving", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
     {.name = "reduce_by_halving_any_n", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
     {.name = "reduce_block_fixup", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
     {.name = "reduce_block_atomic", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
-    {.name = "reduce_smem_fixup", .launch = &smem_fixup_512, .narrowing = kTree512},
+    {.name = "reduce_smem_fixup",
+     .launch = &smem_fixup_512,
+     .narrowing = kTree512,
+     .typings = kFloatTyping,
+     .typings_declined = Decline::port_rows_instead,
+     .typings_not_implemented = kTypingsNotPorted},
     {.name = "reduce_smem_atomic", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
     {.name = "reduce_smem_dynamic", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
     {.name = "reduce_warp_volatile_legacy", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
@@ -220,8 +263,15 @@ const Entry kTable[] = {
     {.launch = &block_reduce_atomic_launch, .port_row = &kBlockReduceAtomic},
 };
 
-// This port's conformance profile: CUB's rows stand for the family (the smem tree is kept, narrowed).
+// This port's conformance profile: CUB's rows stand for the family (the
+// smem tree is kept, narrowed, in f32).
 const Allowance kAllowances[] = {
+    {"reduce_smem_fixup", Decline::port_rows_instead, "f64"},
+    {"reduce_smem_fixup", Decline::port_rows_instead, "f16_f32"},
+    {"reduce_smem_fixup", Decline::port_rows_instead, "bf16_f32"},
+    {"reduce_smem_fixup", Decline::port_rows_instead, "i32"},
+    {"reduce_smem_fixup", Decline::port_rows_instead, "i64"},
+    {"reduce_smem_fixup", Decline::port_rows_instead, "u8_u32"},
     {"reduce_by_halving", Decline::port_rows_instead},
     {"reduce_by_halving_any_n", Decline::port_rows_instead},
     {"reduce_block_fixup", Decline::port_rows_instead},

@@ -21,12 +21,13 @@ struct SizeDomain;
 
 namespace smemc::contract {
 
-// A 1-D family's case (reduce, moving average).
+// A 1-D family's case (reduce, moving average, histogram).
 struct SizeCase {
   std::int64_t n = 0;
   int block = 0;
   std::string_view refusal;           // empty: must be accepted
   std::size_t data_offset_bytes = 0;  // added to the data address (alignment preconditions)
+  std::string_view typing;            // not empty: the case is this typing's only (an element's alignment, say)
 };
 
 // Where a 1-D row's table leaves a boundary of its stated domain without a
@@ -45,6 +46,7 @@ struct ShapeCase {
   std::int64_t rows = 0;
   std::int64_t cols = 0;
   std::string_view refusal;
+  std::string_view typing;  // not empty: the case is this typing's only
 };
 
 }  // namespace smemc::contract

@@ -2,18 +2,22 @@
 // A backend's implementation table, and its join with a family's spec rows.
 //
 // A backend lists, per family, one Implementation per spec row: the row's
-// name and the function that launches it. A row it does not implement is
-// listed too, with launch = nullptr and the reason (never silently left
-// out); a row it implements but cannot run on every device says why not on
-// this one through unsupported_on_device. An entry may narrow the row's
-// domain (partial support: `narrowing`, spec.hpp). A backend may also bring
-// rows of its own (a library call, a retuned kernel): an entry with
-// `port_row` set, the row being a Spec like the built-in ones, which every
-// check of the family then iterates after the spec's rows.
+// name and the function that launches it (every typing the row states: the
+// launch's Args say which). A row it does not implement is listed too, with
+// launch = nullptr and the reason (never silently left out); an entry that
+// runs only some of the row's typings names them (`typings`) and says why
+// not the others; a (row, typing) it implements but cannot run on every
+// device says why not on this one, with a reason from the fixed list
+// (`on_device`: no fp64, say). An entry may narrow the row's domain
+// (partial support: `narrowing`, spec.hpp). A backend may also bring rows of
+// its own (a library call, a retuned kernel): an entry with `port_row` set,
+// the row being a Spec like the built-in ones, which every check of the
+// family then iterates after the spec's rows.
 //
-// The tests iterate the join of the spec rows (in spec order, then the
-// port's rows in table order) with the table of the backend the binary
-// links; table_problems() is what a host test asserts empty.
+// The tests iterate the join: every (row, typing) of the spec rows (in spec
+// order, each row's typings in its order), then the port's rows in table
+// order, with the table of the backend the binary links; table_problems()
+// is what a host test asserts empty.
 //
 // Required rows. A backend states, beside its table, which spec rows it may
 // leave out and for which reason (its conformance profile: allowances());
@@ -30,6 +34,7 @@
 
 #include "common/spec.hpp"
 #include "common/stream.hpp"
+#include "common/types.hpp"
 
 namespace smemc {
 
@@ -47,14 +52,34 @@ enum class Decline {
   // The row is a GPU block shape; the port stands for the family with rows
   // of its own (a library call, a CPU algorithm), which the checks iterate.
   port_rows_instead,
+  // The typing computes in double and the device has no double precision
+  // (OpenCL's cl_khr_fp64 is an optional extension).
+  needs_fp64,
+  // The typing computes in half precision and the device has no half
+  // arithmetic (cl_khr_fp16; half storage through vload_half is core).
+  needs_fp16,
+  // The typing adds 64-bit values atomically (cl_khr_int64_base_atomics).
+  needs_int64_atomics,
+  // The row's last warp shuffles in registers and the device has no
+  // sub-group shuffles of 32 lanes.
+  needs_subgroups,
 };
 std::string_view to_string(Decline d) noexcept;
 
 // One line of a backend's conformance profile: `row` may be declined for
-// `reason`. A row with two allowed reasons has two lines.
+// `reason`, in the typing named `typing` (empty: in any of its typings). A
+// row with two allowed reasons has two lines.
 struct Allowance {
   std::string_view row;
   Decline reason = Decline::none;
+  std::string_view typing;
+};
+
+// Why this device does not run a (row, typing) the backend implements: a
+// reason from the fixed list and the words. reason none: it runs.
+struct DeviceDecline {
+  Decline reason = Decline::none;
+  std::string why;
 };
 
 template <typename Spec, typename Args>
@@ -62,58 +87,129 @@ struct Implementation {
   std::string_view name;                          // a spec row's name (a port row: empty, its row names it)
   void (*launch)(const Args&, Stream) = nullptr;  // null: this backend has no such variant...
   std::string_view not_implemented;               // ...and this says why (required then)
-  // Empty when this device runs it, else why not; asked only once the
-  // device is known to be usable.
-  std::string (*unsupported_on_device)() = nullptr;
+  // Whether this device runs the (row, typing), with the reason when not;
+  // asked only once the device is known to be usable. Null: it runs all.
+  DeviceDecline (*on_device)(const Typing&) = nullptr;
   // Partial support: the part of the row's domain this backend takes.
   Narrowing narrowing;
   // A row this backend defines (not one of the spec's): the row itself.
   const Spec* port_row = nullptr;
   // Declined (launch = nullptr): the reason, from the fixed list.
   Decline declined = Decline::none;
+  // The names of the row's typings this entry runs (empty: every one); the
+  // others are declined for `typings_declined` (from the fixed list), as
+  // `typings_not_implemented` says in words.
+  std::span<const std::string_view> typings;
+  Decline typings_declined = Decline::none;
+  std::string_view typings_not_implemented;
 
   std::string_view row_name() const noexcept { return port_row != nullptr ? port_row->doc.name : name; }
+  // Whether this entry runs the typing named `typing` (implemented, and
+  // among `typings` where it names any).
+  bool runs_typing(std::string_view typing) const noexcept {
+    if (launch == nullptr) return false;
+    if (typings.empty()) return true;
+    for (std::string_view t : typings) {
+      if (t == typing) return true;
+    }
+    return false;
+  }
 };
 
-// A spec row joined with this backend's table entry.
+// Whether a profile allows declining (row, typing) for `reason`.
+inline bool allows(std::span<const Allowance> allowances, std::string_view row, std::string_view typing, Decline reason) {
+  for (const Allowance& a : allowances) {
+    if (a.row == row && a.reason == reason && (a.typing.empty() || a.typing == typing)) return true;
+  }
+  return false;
+}
+// The reasons a profile allows for (row, typing), in words ("" when none).
+inline std::string allowed_reasons(std::span<const Allowance> allowances, std::string_view row, std::string_view typing) {
+  std::string allowed;
+  for (const Allowance& a : allowances) {
+    if (a.row != row || !(a.typing.empty() || a.typing == typing)) continue;
+    allowed += (allowed.empty() ? "" : ", ") + std::string(to_string(a.reason));
+  }
+  return allowed;
+}
+
+// A (spec row, typing) joined with this backend's table entry.
 template <typename Spec, typename Args>
 struct Joined {
-  const Spec* spec = nullptr;                        // the row as this backend runs it: narrowed where the entry narrows it
+  const Spec* spec = nullptr;                        // the row as this backend runs it in this typing: typed, and narrowed where the entry narrows it
   const Implementation<Spec, Args>* impl = nullptr;  // null: the table has no entry (a table problem)
   const Spec* declared = nullptr;                    // the row as it is stated
-  std::shared_ptr<const Spec> narrowed_row;          // owns *spec when narrowed
+  std::shared_ptr<const Spec> narrowed_row;          // owns *spec when typed or narrowed
+  Typing typing;                                     // one of the row's typings
+  std::span<const Allowance> allowances;             // the backend's conformance profile
 
+  // The row's name, as the spec states it (what launchers validate against).
   std::string_view name() const noexcept { return spec->doc.name; }
+  std::string typing_name() const { return smemc::typing_name(typing); }
+  // "<row>_<typing>": what test names and failure messages call it.
+  std::string typed_name() const { return std::string(name()) + "_" + typing_name(); }
   bool exhibit() const noexcept { return spec->doc.exhibit(); }
   // A row the backend defines rather than the spec.
   bool port_defined() const noexcept { return impl != nullptr && impl->port_row != nullptr; }
   // Empty when the backend runs the whole row, else the narrowing in words.
   std::string narrowing() const { return impl != nullptr && impl->narrowing.narrows() ? describe(impl->narrowing) : ""; }
-  // Empty when this backend implements the variant, else why not.
+  // Empty when this backend implements the variant in this typing, else why not.
   std::string not_implemented() const {
     if (impl == nullptr) return "missing from this backend's implementation table";
-    return impl->launch == nullptr ? std::string(impl->not_implemented) : std::string();
+    if (impl->launch == nullptr) return std::string(impl->not_implemented);
+    if (!impl->runs_typing(typing_name())) return std::string(impl->typings_not_implemented);
+    return {};
   }
-  // Empty when the (usable) device runs an implemented variant, else why not.
+  // Whether the (usable) device runs an implemented variant, and why not.
+  DeviceDecline on_device() const {
+    return impl != nullptr && impl->on_device != nullptr ? impl->on_device(typing) : DeviceDecline{};
+  }
+  // Empty when the device runs it; else "unsupported: <why>" where the
+  // profile allows the reason, or the problem where it does not (a row the
+  // backend's profile requires, declined on this device).
   std::string unsupported_on_device() const {
-    return impl != nullptr && impl->unsupported_on_device ? impl->unsupported_on_device() : std::string();
+    const DeviceDecline d = on_device();
+    if (d.reason == Decline::none) return {};
+    return d.why;
   }
-  void launch(const Args& args, Stream stream) const { impl->launch(args, stream); }
+  bool device_decline_allowed() const {
+    const DeviceDecline d = on_device();
+    return d.reason == Decline::none || allows(allowances, name(), typing_name(), d.reason);
+  }
+  void launch(Args args, Stream stream) const {
+    args.typing = typing;
+    impl->launch(args, stream);
+  }
 };
 
-// The spec rows in spec order, each with its entry (narrowed where the
-// entry says so: the family's narrowed_row(spec, narrowing), found by
-// argument-dependent lookup), then the rows the table defines itself.
+// The (row, typing) a join makes of a row that states no typing-dependent
+// part: nothing to change (a family's typed_row() returns this).
+template <typename Spec>
+std::shared_ptr<const Spec> untyped(const Spec&, const Typing&) {
+  return nullptr;
+}
+
+// Every (spec row, typing) in spec order, each with its entry (typed by the
+// family's typed_row(spec, typing) where the typing changes the row: a
+// domain an accumulator limits, the exact class of integer sums; narrowed
+// where the entry says so: the family's narrowed_row(spec, narrowing); both
+// found by argument-dependent lookup), then the rows the table defines
+// itself, typing by typing.
 template <typename Spec, typename Args>
-std::vector<Joined<Spec, Args>> join(std::span<const Spec> specs, std::span<const Implementation<Spec, Args>> table) {
+std::vector<Joined<Spec, Args>> join(std::span<const Spec> specs, std::span<const Implementation<Spec, Args>> table,
+                                     std::span<const Allowance> allowances) {
   std::vector<Joined<Spec, Args>> rows;
   auto add = [&](const Spec& spec, const Implementation<Spec, Args>* entry) {
-    Joined<Spec, Args> row{&spec, entry, &spec, nullptr};
-    if (entry != nullptr && entry->narrowing.narrows()) {
-      row.narrowed_row = narrowed_row(spec, entry->narrowing);
-      row.spec = row.narrowed_row.get();
+    for (const Typing& typing : spec.typings) {
+      Joined<Spec, Args> row{&spec, entry, &spec, nullptr, typing, allowances};
+      row.narrowed_row = typed_row(spec, typing);
+      if (row.narrowed_row) row.spec = row.narrowed_row.get();
+      if (entry != nullptr && entry->narrowing.narrows()) {
+        row.narrowed_row = narrowed_row(*row.spec, entry->narrowing);
+        row.spec = row.narrowed_row.get();
+      }
+      rows.push_back(std::move(row));
     }
-    rows.push_back(std::move(row));
   };
   for (const Spec& spec : specs) {
     const Implementation<Spec, Args>* found = nullptr;
@@ -135,6 +231,22 @@ bool names_spec_row(std::span<const Spec> specs, std::string_view name) {
     if (spec.doc.name == name) return true;
   }
   return false;
+}
+
+// Why a row's typings do not hold together, one line each: none stated, or
+// two with one name (the tests would run one of them twice).
+template <typename Spec>
+std::vector<std::string> typing_problems(const Spec& spec) {
+  std::vector<std::string> problems;
+  if (spec.typings.empty()) problems.push_back("row '" + std::string(spec.doc.name) + "' states no typing");
+  for (std::size_t i = 0; i < spec.typings.size(); ++i) {
+    for (std::size_t j = i + 1; j < spec.typings.size(); ++j) {
+      if (typing_name(spec.typings[i]) == typing_name(spec.typings[j])) {
+        problems.push_back("row '" + std::string(spec.doc.name) + "' states typing '" + typing_name(spec.typings[i]) + "' twice");
+      }
+    }
+  }
+  return problems;
 }
 
 // Why a table does not fit its spec, one line per problem: an entry naming
@@ -175,6 +287,21 @@ std::vector<std::string> table_problems(std::span<const Spec> specs, std::span<c
     if (entry.narrowing.narrows() && entry.launch == nullptr) {
       problems.push_back("'" + name + "' is narrowed but not implemented");
     }
+    const Spec* row = entry.port_row;
+    for (const Spec& spec : specs) {
+      if (row == nullptr && spec.doc.name == entry.name) row = &spec;
+    }
+    if (row != nullptr) {
+      for (std::string_view typing : entry.typings) {
+        if (typing_named(row->typings, typing) == nullptr) {
+          problems.push_back("'" + name + "' runs typing '" + std::string(typing) + "', which the row does not state");
+        }
+      }
+      const bool some_declined = !entry.typings.empty() && entry.typings.size() < row->typings.size();
+      if (some_declined && (entry.typings_declined == Decline::none || entry.typings_not_implemented.empty())) {
+        problems.push_back("'" + name + "' runs only some of its row's typings without a reason from the fixed list and words");
+      }
+    }
   }
   for (const Spec& spec : specs) {
     int entries = 0;
@@ -204,6 +331,12 @@ std::vector<std::string> table_problems(std::span<const Spec> specs, std::span<c
         problems.push_back("port row '" + std::string(table[i].row_name()) + "' is defined twice");
       }
     }
+    if (table[i].port_row != nullptr) {
+      for (const std::string& why : typing_problems(*table[i].port_row)) problems.push_back(why);
+    }
+  }
+  for (const Spec& spec : specs) {
+    for (const std::string& why : typing_problems(spec)) problems.push_back(why);
   }
   return problems;
 }
@@ -222,20 +355,35 @@ std::vector<std::string> profile_problems(std::span<const Spec> specs, std::span
     if (a.reason == Decline::none)
       problems.push_back("the conformance profile allows declining '" + std::string(a.row) + "' for no reason");
   }
-  for (const auto& entry : table) {
-    if (entry.port_row != nullptr || entry.launch != nullptr) continue;
-    std::string allowed;
-    bool allows = false;
-    for (const Allowance& a : allowances) {
-      if (a.row != entry.name) continue;
-      allowed += (allowed.empty() ? "" : ", ") + std::string(to_string(a.reason));
-      allows = allows || a.reason == entry.declined;
+  for (const Allowance& a : allowances) {
+    if (a.typing.empty()) continue;
+    for (const Spec& spec : specs) {
+      if (spec.doc.name == a.row && typing_named(spec.typings, a.typing) == nullptr) {
+        problems.push_back("the conformance profile allows declining '" + std::string(a.row) + "' in typing '" +
+                           std::string(a.typing) + "', which the row does not state");
+      }
     }
-    if (allows) continue;
-    problems.push_back("spec row '" + std::string(entry.name) + "' is declined (" + std::string(to_string(entry.declined)) +
-                       ": " + std::string(entry.not_implemented) + "), but " +
-                       (allowed.empty() ? std::string("this backend's conformance profile requires it")
-                                        : "its conformance profile allows only " + allowed));
+  }
+  for (const auto& entry : table) {
+    if (entry.port_row != nullptr) continue;
+    const Spec* row = nullptr;
+    for (const Spec& spec : specs) {
+      if (spec.doc.name == entry.name) row = &spec;
+    }
+    if (row == nullptr) continue;
+    for (const Typing& typing : row->typings) {
+      const std::string t = typing_name(typing);
+      if (entry.runs_typing(t)) continue;
+      const bool whole_row = entry.launch == nullptr;
+      const Decline reason = whole_row ? entry.declined : entry.typings_declined;
+      if (allows(allowances, entry.name, t, reason)) continue;
+      const std::string allowed = allowed_reasons(allowances, entry.name, t);
+      problems.push_back("spec row '" + std::string(entry.name) + "' is declined in typing " + t + " (" +
+                         std::string(to_string(reason)) + ": " +
+                         std::string(whole_row ? entry.not_implemented : entry.typings_not_implemented) + "), but " +
+                         (allowed.empty() ? std::string("this backend's conformance profile requires it")
+                                          : "its conformance profile allows only " + allowed));
+    }
   }
   return problems;
 }

@@ -50,6 +50,10 @@ std::string_view to_string(Decline d) noexcept {
     case Decline::needs_forward_progress: return "needs forward progress between blocks";
     case Decline::needs_lockstep_lanes: return "needs lanes in lockstep";
     case Decline::port_rows_instead: return "the port's own rows stand for the family";
+    case Decline::needs_fp64: return "needs double precision (cl_khr_fp64)";
+    case Decline::needs_fp16: return "needs half-precision arithmetic (cl_khr_fp16)";
+    case Decline::needs_int64_atomics: return "needs 64-bit atomics (cl_khr_int64_base_atomics)";
+    case Decline::needs_subgroups: return "needs sub-group shuffles of 32 lanes";
   }
   return "?";
 }
@@ -245,6 +249,37 @@ std::vector<SizePoint> first_outside(const SizeDomain& row, const Narrowing& nar
     for (std::int64_t n : {std::int64_t{1}, narrowing.n_multiple_of - 1, narrowing.n_multiple_of + 1}) add(n, block);
   }
   return points;
+}
+
+SizeDomain typed_domain(const SizeDomain& d, const Typing& t) {
+  SizeDomain out = d;
+  if (const std::int64_t limit = overflow_limit(t); limit > 0 && limit < out.n_cap) {
+    out.n_cap = limit;
+    out.n_cap_reason = kOverflowRefusedReason;
+  }
+  return out;
+}
+
+std::string typing_violation(std::span<const Typing> typings, const Typing& t) {
+  for (const Typing& stated : typings) {
+    if (stated == t) return {};
+  }
+  std::string stated;
+  for (const Typing& s : typings) stated += (stated.empty() ? "" : ", ") + typing_name(s);
+  return "typing " + typing_name(t) + " is not one this row states (" + stated + ")";
+}
+
+std::string describe_typings(std::span<const Typing> typings) {
+  std::string text;
+  for (const Typing& t : typings) text += (text.empty() ? "" : "; ") + describe(t);
+  return text;
+}
+
+std::string typed_class_note(std::span<const Typing> typings) {
+  for (const Typing& t : typings) {
+    if (is_integer(t.accumulator)) return "; exact in the integer typings";
+  }
+  return {};
 }
 
 std::string alignment_violation(std::size_t offset_bytes, std::size_t alignment) {

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "common/types.hpp"
+
 namespace smemc {
 
 // The words a row says about its variant; the README's variant tables are
@@ -189,13 +191,44 @@ std::string narrowing_leaves_nothing_1d(const Spec& s, const Narrowing& narrowin
   return blocks.empty() ? "the narrowing (" + describe(narrowing) + ") leaves none of the tested blocks" : std::string();
 }
 
+// --- typings -------------------------------------------------------------------
+
+// Why a typed 1-D row's n is capped where its typing refuses overflow.
+inline constexpr std::string_view kOverflowRefusedReason =
+    "the typing refuses an n whose sum could pass its accumulator (n·max|element| must fit it)";
+// The domain as a typing runs it: n capped at overflow_limit(t) where the
+// typing refuses overflow (types.hpp), else unchanged.
+SizeDomain typed_domain(const SizeDomain& d, const Typing& t);
+// Empty when `t` is one of the row's typings, else why not (every
+// launcher's validate() calls it: a typing a row does not state is refused).
+std::string typing_violation(std::span<const Typing> typings, const Typing& t);
+// The typings in words, for tables: "f32; f64; f16 → f32; i32 (wraps mod 2^32)".
+std::string describe_typings(std::span<const Typing> typings);
+// "; exact in the integer typings" where a typing has an integer
+// accumulator (typed_1d gives those the exact class), else empty.
+std::string typed_class_note(std::span<const Typing> typings);
+
+// A 1-D family's row (one with `domain` and `determinism`) in one typing:
+// its domain capped where the typing refuses overflow, and the exact class
+// where the accumulator is an integer (integer additions do not round: any
+// order gives the exact sum, or, where the typing wraps, the exact sum
+// modulo 2^bits). Null when the typing changes nothing (a float typing).
+template <typename Spec>
+std::shared_ptr<const Spec> typed_1d(const Spec& s, const Typing& t) {
+  if (!is_integer(t.accumulator)) return nullptr;
+  auto typed = std::make_shared<Spec>(s);
+  typed->domain = typed_domain(s.domain, t);
+  typed->determinism = Determinism::exact;
+  return typed;
+}
+
 // Empty when a data address meets a row's alignment (its byte offset into
 // the allocation a multiple of `alignment`; allocations themselves are
 // aligned to at least 256 bytes on every backend), else why not.
 std::string alignment_violation(std::size_t offset_bytes, std::size_t alignment);
 
 // The workspace_bytes of a row that needs none (or manages its own).
-inline std::size_t no_workspace(std::int64_t, int) { return 0; }
+inline std::size_t no_workspace(std::int64_t, int, const Typing&) { return 0; }
 
 // Bytes a launch reads from and writes to device memory (workspace
 // included), counted from the kernels' source: what a benchmark turns into

@@ -6,6 +6,7 @@
 
 #include "common/depth.hpp"
 #include "common/preconditions.hpp"
+#include "common/typed_models.hpp"
 
 namespace smemc::moving_average::model {
 namespace {
@@ -71,6 +72,32 @@ std::vector<float> means(const std::vector<float>& sums) {
 std::vector<float> running_mean_model(std::span<const float> a, int) { return means(running_sums(a)); }
 std::vector<float> tiled_scan_mean_model(std::span<const float> a, int block) { return means(tiled_scan_sums(a, block)); }
 std::vector<float> lookback_mean_model(std::span<const float> a, int block) { return means(lookback_sums(a, block)); }
+
+namespace {
+
+// sums(std::span<const A>) -> std::vector<A> over a converted to the
+// typing's accumulator, then the means, as the output type.
+template <typename Sums>
+Values typed_means(const Values& a, const Typing& t, const Sums& sums) {
+  const bool signed_accumulator = info(t.accumulator).kind == ScalarKind::signed_integer;
+  return visit_model(to_accumulator(a, t), [&]<typename A>(std::span<const A> acc) {
+    std::vector<A> s = sums(acc);
+    for (std::size_t i = 0; i < s.size(); ++i) s[i] = mean_of<A>(s[i], static_cast<std::int64_t>(i) + 1, signed_accumulator);
+    return to_output(s, t.output);
+  });
+}
+
+}  // namespace
+
+Values running_mean_typed(const Values& a, const Typing& t, int) {
+  return typed_means(a, t, [](auto acc) { return running_sums(acc); });
+}
+Values tiled_scan_mean_typed(const Values& a, const Typing& t, int block) {
+  return typed_means(a, t, [block](auto acc) { return tiled_scan_sums(acc, block); });
+}
+Values lookback_mean_typed(const Values& a, const Typing& t, int block) {
+  return typed_means(a, t, [block](auto acc) { return lookback_sums(acc, block); });
+}
 
 std::vector<std::int64_t> running_model_depths(std::int64_t n, int) {
   const std::vector<Depth> leaves(static_cast<std::size_t>(n));

@@ -9,7 +9,11 @@
 #include <cstdint>
 #include <functional>
 #include <span>
+#include <type_traits>
 #include <vector>
+
+#include "common/types.hpp"
+#include "common/values.hpp"
 
 namespace smemc::moving_average::model {
 
@@ -185,9 +189,31 @@ std::vector<V> lookback_sums(std::span<const V> a, int block) {
 // sum_i / (i + 1), the divisor converted to float as the kernels do.
 std::vector<float> means(const std::vector<float>& sums);
 
+// The float models (the f32 typing; the streamed models are built on them).
 std::vector<float> running_mean_model(std::span<const float> a, int block);
 std::vector<float> tiled_scan_mean_model(std::span<const float> a, int block);
 std::vector<float> lookback_mean_model(std::span<const float> a, int block);
+
+// The mean of a prefix sum as the kernels compute it in the accumulator A:
+// a floating quotient by the divisor converted to A; an integer one the
+// exact quotient truncated toward zero (signed: the accumulator is a
+// signed integer whose bits the unsigned model A holds).
+template <typename A>
+A mean_of(A sum, std::int64_t count, bool signed_accumulator) {
+  if constexpr (std::is_floating_point_v<A>) {
+    return sum / static_cast<A>(count);
+  } else {
+    if (signed_accumulator) return static_cast<A>(static_cast<std::int64_t>(sum) / count);
+    return sum / static_cast<A>(count);
+  }
+}
+
+// The models of the spec rows (Spec::model), in any typing of theirs: the
+// elements converted to the accumulator, the sums in the float model's
+// order, the means as mean_of, stored as the output type.
+Values running_mean_typed(const Values& a, const Typing& t, int block);
+Values tiled_scan_mean_typed(const Values& a, const Typing& t, int block);
+Values lookback_mean_typed(const Values& a, const Typing& t, int block);
 
 // The models piece by piece, for inputs of billions of elements (Spec::stream_model).
 using ValueAt = std::function<float(std::int64_t)>;

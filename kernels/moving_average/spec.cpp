@@ -1,5 +1,6 @@
 #include "moving_average/spec.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <stdexcept>
 
@@ -18,29 +19,31 @@ constexpr int kWarpBlocks[] = {256, 32, 64, 128, 512, 1024};
 // The text's sh_arr[10].
 constexpr std::int64_t kSeedCapacity = 10;
 
-std::size_t carries_workspace(std::int64_t n, int block) {
-  return n <= 0 || block < 1 ? 0 : static_cast<std::size_t>(ceil_div(n, block)) * sizeof(float);
+std::int64_t bytes_of(Scalar s) { return static_cast<std::int64_t>(info(s).bytes); }
+
+// One carry (an accumulator value) a tile.
+std::size_t carries_workspace(std::int64_t n, int block, const Typing& t) {
+  return n <= 0 || block < 1 ? 0 : static_cast<std::size_t>(ceil_div(n, block) * bytes_of(t.accumulator));
 }
 std::int64_t lookback_tiles(std::int64_t n, int block) { return ceil_div(n, std::int64_t{model::kLookbackItems} * block); }
 // One 8-byte status word per tile (flag and value, written together) and the tile ticket.
-std::size_t lookback_workspace(std::int64_t n, int block) {
+std::size_t lookback_workspace(std::int64_t n, int block, const Typing&) {
   return n <= 0 || block < 1 ? 0 : static_cast<std::size_t>(lookback_tiles(n, block) + 1) * 8;
 }
 
-constexpr std::int64_t F = sizeof(float);
-
 // One block: every element read once, every mean written once.
-Traffic one_block(std::int64_t n, int) { return {F * n, F * n}; }
+Traffic one_block(std::int64_t n, int, const Typing& t) { return {bytes_of(t.element) * n, bytes_of(t.output) * n}; }
 // Totals: read n, write tiles; carries: read and write tiles; apply: read n
 // and one carry per tile, write n.
-Traffic three_phase(std::int64_t n, int block) {
-  const std::int64_t tiles = n == 0 ? 0 : ceil_div(n, block);
-  return {F * (2 * n + 2 * tiles), F * (n + 2 * tiles)};
+Traffic three_phase(std::int64_t n, int block, const Typing& t) {
+  const std::int64_t tiles = n == 0 ? 0 : ceil_div(n, block), E = bytes_of(t.element), A = bytes_of(t.accumulator);
+  return {E * 2 * n + A * 2 * tiles, bytes_of(t.output) * n + A * 2 * tiles};
 }
 // One pass: every element read and written once; per tile the status words
 // cleared, the aggregate and the inclusive prefix published, and (when the
-// predecessor has published its inclusive prefix) one status word read.
-Traffic lookback_traffic(std::int64_t n, int block) {
+// predecessor has published its inclusive prefix) one status word read. (float only)
+Traffic lookback_traffic(std::int64_t n, int block, const Typing&) {
+  constexpr std::int64_t F = sizeof(float);
   if (n == 0) return {};
   const std::int64_t tiles = lookback_tiles(n, block);
   return {F * n + 8 * tiles, F * n + 8 * (tiles + 1) + 16 * tiles};
@@ -51,14 +54,16 @@ SizeDomain one_block_domain(std::int64_t capacity, std::string_view reason) {
 }
 
 // gpu_shared_memory's order: thread i sums its prefix left to right.
-Spec one_block_row(Description doc, std::int64_t capacity, std::string_view reason) {
+Spec one_block_row(Description doc, std::int64_t capacity, std::string_view reason,
+                   std::span<const Typing> typings = kFloatOnly) {
   return {.doc = doc,
+          .typings = typings,
           .error_model = "i + 1: prefix i summed left to right from 0",
           .domain = one_block_domain(capacity, reason),
           .workspace_bytes = &no_workspace,
           .prefix_depth = &model::running_depth,
           .model_depths = &model::running_model_depths,
-          .model = &model::running_mean_model,
+          .model = &model::running_mean_typed,
           .bitwise_prefix = &model::all_bitwise,
           .stream_model = &model::running_mean_stream,
           .traffic = &one_block};
@@ -80,11 +85,12 @@ const Spec kSpecs[] = {
                    .idea = "gpu_shared_memory for n ≤ 1024 and without the seed's racing trailing store: an extern "
                            "__shared__ array sized at launch",
                    .cost = "one block; O(n²) shared reads; only one SM busy"},
-                  1024, "one block of 1024 threads; moving_average_scan takes any n"),
+                  1024, "one block of 1024 threads; moving_average_scan takes any n", kTypings),
     {.doc = {.name = "moving_average_scan",
              .idea = "any n: per-tile Hillis-Steele scans in shared memory, tile totals scanned into carries, tiles "
                      "rescanned",
              .cost = "3 launches; the input is read twice; O(n log B) additions"},
+     .typings = kTypings,
      .error_model = "max(max(c, p) + 1, width(i mod B)) + 1 with the tile's chunk c = ⌊tile/1024⌋ carried (dT + 10 + c, "
                     "0 for c = 0), its prefix in the chunk p = dT + width(tile mod 1024 − 1) (0 first), dT = width(B − 1)",
      // Tiles index the grid's x dimension and the int loop of the carry scan.
@@ -93,11 +99,11 @@ const Spec kSpecs[] = {
                 .n_base = 0,
                 .n_per_block = INT_MAX - model::kCarryThreads,
                 .n_limit_reason = "tiles index the grid"},
-     .workspace = "⌈n/B⌉ floats",
+     .workspace = "⌈n/B⌉ carries (accumulator values)",
      .workspace_bytes = &carries_workspace,
      .prefix_depth = &model::tiled_scan_depth,
      .model_depths = &model::tiled_scan_model_depths,
-     .model = &model::tiled_scan_mean_model,
+     .model = &model::tiled_scan_mean_typed,
      .bitwise_prefix = &model::all_bitwise,
      .stream_model = &model::tiled_scan_mean_stream,
      .traffic = &three_phase},
@@ -119,7 +125,7 @@ const Spec kSpecs[] = {
      .workspace_bytes = &lookback_workspace,
      .prefix_depth = &model::lookback_depth,
      .model_depths = &model::lookback_model_depths,
-     .model = &model::lookback_mean_model,
+     .model = &model::lookback_mean_typed,
      .bitwise_prefix = &model::first_tile,
      .stream_model = &model::lookback_mean_stream,
      .traffic = &lookback_traffic},
@@ -137,7 +143,7 @@ std::string preconditions(const Spec& s) {
   std::string text = describe(s.domain);
   if (!s.workspace.empty()) text += "; workspace " + std::string(s.workspace);
   if (!s.managed_workspace.empty()) text += "; manages its own workspace (" + std::string(s.managed_workspace) + ")";
-  if (s.data_alignment > alignof(float)) text += "; data " + std::to_string(s.data_alignment) + "-byte aligned";
+  if (s.data_alignment > 1) text += "; data " + std::to_string(s.data_alignment) + "-byte aligned";
   return text + "; in place";
 }
 
@@ -147,17 +153,19 @@ std::int64_t prefix_depth_bound(const Spec& s, std::int64_t i, std::int64_t n, i
 
 bool validate(const Spec& s, const Args& a) {
   const std::string_view name = s.doc.name;
-  reject_if(name, size_violation(s, a.n, a.block));
+  reject_if(name, typing_violation(s.typings, a.typing));
+  reject_if(name, violation(typed_domain(s.domain, a.typing), a.n, a.block));
   if (a.n == 0) return false;
   require_address(name, a.data, "data");
-  reject_if(name, alignment_violation(a.data.offset, s.data_alignment));
-  if (s.workspace_bytes(a.n, a.block) > 0) require_address(name, a.workspace, "workspace");
+  reject_if(name, alignment_violation(a.data.offset, std::max(s.data_alignment, info(a.typing.element).bytes)));
+  if (s.workspace_bytes(a.n, a.block, a.typing) > 0) require_address(name, a.workspace, "workspace");
   return true;
 }
 
 SpecTable spec_table() {
-  return spec_table_of(specs(), &preconditions, {"determinism", "depth k of prefix i"}, [](const Spec& s) {
-    return std::vector<std::string>{std::string(to_string(s.determinism)), std::string(s.error_model)};
+  return spec_table_of(specs(), &preconditions, {"typings", "determinism", "depth k of prefix i"}, [](const Spec& s) {
+    return std::vector<std::string>{describe_typings(s.typings), std::string(to_string(s.determinism)) + typed_class_note(s.typings),
+                                    std::string(s.error_model)};
   });
 }
 

@@ -1,17 +1,41 @@
 #include "reduce/host_models.hpp"
 
 #include "common/preconditions.hpp"
+#include "common/typed_models.hpp"
 
 namespace smemc::reduce::model {
+namespace {
 
-float halving_cascade_model(std::span<const float> x, int) { return halving_cascade(std::vector<float>(x.begin(), x.end())); }
-float tree_with_fixup_model(std::span<const float> x, int block) { return tree_with_fixup(x, block); }
-std::vector<float> block_partials_model(std::span<const float> x, int block) { return block_partials(x, block); }
+// The model `sum(std::span<const A>) -> A` over x converted to the typing's
+// accumulator, its result as one output value.
+template <typename Sum>
+Values summed(const Values& x, const Typing& t, const Sum& sum) {
+  return visit_model(to_accumulator(x, t), [&]<typename A>(std::span<const A> acc) {
+    const A result = sum(acc);
+    return to_output(std::span<const A>(&result, 1), t.output);
+  });
+}
 
-float vec4_grid_stride_model(std::span<const float> x, int block) {
-  if (x.empty()) return 0.0f;
-  const std::vector<float> partials = vec4_partials(x, block);
-  return fixup(std::span<const float>(partials));
+}  // namespace
+
+Values halving_cascade_model(const Values& x, const Typing& t, int) {
+  return summed(x, t, [](auto acc) { return halving_cascade(std::vector(acc.begin(), acc.end())); });
+}
+Values tree_with_fixup_model(const Values& x, const Typing& t, int block) {
+  return summed(x, t, [block](auto acc) { return tree_with_fixup(acc, block); });
+}
+Values block_partials_model(const Values& x, const Typing& t, int block) {
+  return visit_model(to_accumulator(x, t), [&]<typename A>(std::span<const A> acc) {
+    return Values::of(block_partials(acc, block));
+  });
+}
+
+Values vec4_grid_stride_model(const Values& x, const Typing& t, int block) {
+  return summed(x, t, [block]<typename A>(std::span<const A> acc) {
+    if (acc.empty()) return A{};
+    const std::vector<A> partials = vec4_partials(acc, block);
+    return fixup(std::span<const A>(partials));
+  });
 }
 
 std::int64_t vec4_model_depth(std::int64_t n, int block) {

@@ -1,12 +1,15 @@
 #pragma once
 // Order-faithful host models of the reduction variants: the same additions,
-// on the same operands, in the same order as the kernels, in float. A kernel
-// that matches its model bit for bit computed exactly what its source says.
+// on the same operands, in the same order as the kernels, in the typing's
+// accumulator. A kernel that matches its model bit for bit computed exactly
+// what its source says.
 //
-// Each model is a template over the value type. With float it predicts the
-// kernel's result; with Depth it measures how many additions the deepest
-// input went through, which host tests compare with the row's
-// summation_depth formula (the k of the error bound).
+// Each model is a template over the value type. With the accumulator's type
+// (float, double, or the unsigned twin of an integer accumulator:
+// common/typed_models.hpp) it predicts the kernel's result; with Depth it
+// measures how many additions the deepest input went through, which host
+// tests compare with the row's summation_depth formula (the k of the error
+// bound).
 
 #include <algorithm>
 #include <cstdint>
@@ -14,6 +17,8 @@
 #include <vector>
 
 #include "common/depth.hpp"
+#include "common/types.hpp"
+#include "common/values.hpp"
 
 namespace smemc::reduce::model {
 
@@ -135,12 +140,13 @@ std::vector<V> vec4_partials(std::span<const V> x, int block) {
   return partials;
 }
 
-// Float entry points used by the spec rows.
-float halving_cascade_model(std::span<const float> x, int block);
-float tree_with_fixup_model(std::span<const float> x, int block);
-std::vector<float> block_partials_model(std::span<const float> x, int block);
+// The entry points the spec rows use: the elements x of the typing, the
+// result as one output value (the partials as accumulator values).
+Values halving_cascade_model(const Values& x, const Typing& t, int block);
+Values tree_with_fixup_model(const Values& x, const Typing& t, int block);
+Values block_partials_model(const Values& x, const Typing& t, int block);
 
-float vec4_grid_stride_model(std::span<const float> x, int block);
+Values vec4_grid_stride_model(const Values& x, const Typing& t, int block);
 
 // Blocks (and so partials) of the tree variants: ceil(n / 2B).
 std::int64_t tree_blocks(std::int64_t n, int block);

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "common/preconditions.hpp"
+#include "common/typed_models.hpp"
 #include "reduce/host_models.hpp"
 
 namespace smemc::reduce {
@@ -42,27 +43,38 @@ SizeDomain tree_domain(int min_block, std::span<const int> tested) {
           .n_limit_reason = kIntIndices};
 }
 
-std::size_t vec4_workspace(std::int64_t n, int block) {
-  return n <= 0 || block < 32 ? 0 : static_cast<std::size_t>(model::vec4_blocks(n, block)) * sizeof(float);
+// The byte sizes of a typing's element, accumulator (partials) and output.
+struct Sizes {
+  std::int64_t element, accumulator, output;
+};
+Sizes sizes_of(const Typing& t) {
+  return {static_cast<std::int64_t>(info(t.element).bytes), static_cast<std::int64_t>(info(t.accumulator).bytes),
+          static_cast<std::int64_t>(info(t.output).bytes)};
 }
-std::size_t partials_workspace(std::int64_t n, int block) {
-  return n < 0 || block < 1 ? 0 : static_cast<std::size_t>(model::tree_blocks(n, block)) * sizeof(float);
+
+std::size_t vec4_workspace(std::int64_t n, int block, const Typing& t) {
+  return n <= 0 || block < 32 ? 0 : static_cast<std::size_t>(model::vec4_blocks(n, block) * sizes_of(t).accumulator);
+}
+// One accumulator value a block.
+std::size_t partials_workspace(std::int64_t n, int block, const Typing& t) {
+  return n < 0 || block < 1 ? 0 : static_cast<std::size_t>(model::tree_blocks(n, block) * sizes_of(t).accumulator);
 }
 
 // --- traffic, counted from the kernels' source -----------------------------
-
-constexpr std::int64_t F = sizeof(float);
+// In bytes of the typing's element (E), accumulator (A) and output (O).
 
 // Each pass of m folds reads 2m floats and writes m; the folds add up to
-// n - 1; then the result is copied to out (n = 0: a 4-byte memset).
-Traffic halving_traffic(std::int64_t n, int) {
+// n - 1; then the result is copied to out (n = 0: a 4-byte memset). (float only)
+Traffic halving_traffic(std::int64_t n, int, const Typing& t) {
+  const std::int64_t F = sizes_of(t).element;
   if (n == 0) return {0, F};
   return {F * (2 * (n - 1) + 1), F * ((n - 1) + 1)};
 }
 
 // §5.2's in-place tree over one block of m elements (1 <= m <= 2B): the
 // first level reads all m and writes min(m, B); at width w thread t < w
-// reads x[idx + w] when t + w < m and writes x[idx] when t < m.
+// reads x[idx + w] when t + w < m and writes x[idx] when t < m. (float only)
+constexpr std::int64_t F = sizeof(float);
 Traffic global_tree_block(std::int64_t m, int block) {
   Traffic t{F * m, F * std::min<std::int64_t>(m, block)};
   for (std::int64_t w = block / 2; w > 0; w /= 2) {
@@ -82,29 +94,36 @@ Traffic global_tree(std::int64_t n, int block) {
   }
   return t;
 }
-// The shared-memory tree reads its input once and writes one partial per block.
-Traffic smem_tree(std::int64_t n, int block) { return {F * n, F * model::tree_blocks(n, block)}; }
+// The shared-memory tree reads its input once and writes one partial (an
+// accumulator value) per block.
+Traffic smem_tree(std::int64_t n, int block, const Typing& t) {
+  const Sizes z = sizes_of(t);
+  return {z.element * n, z.accumulator * model::tree_blocks(n, block)};
+}
 
 // Finishes: the fix-up reads the nb partials and writes out; an atomic
 // finish zeroes out and reads and writes it once per block.
-Traffic with_fixup(Traffic tree, std::int64_t n, int block) {
-  if (n == 0) return {0, F};
-  return {tree.bytes_read + F * model::tree_blocks(n, block), tree.bytes_written + F};
+Traffic with_fixup(Traffic tree, std::int64_t n, int block, const Typing& t) {
+  const Sizes z = sizes_of(t);
+  if (n == 0) return {0, z.output};
+  return {tree.bytes_read + z.accumulator * model::tree_blocks(n, block), tree.bytes_written + z.output};
 }
-Traffic with_atomic(Traffic tree, std::int64_t n, int block) {
+Traffic with_atomic(Traffic tree, std::int64_t n, int block, const Typing& t) {
+  const Sizes z = sizes_of(t);
   const std::int64_t nb = model::tree_blocks(n, block);
-  return {tree.bytes_read + F * nb, tree.bytes_written + F * nb + F};
+  return {tree.bytes_read + z.output * nb, tree.bytes_written + z.output * nb + z.output};
 }
-// Every float once, then the fix-up over the G partials.
-Traffic vec4_traffic(std::int64_t n, int block) {
-  if (n == 0) return {0, F};
+// Every element once, then the fix-up over the G partials.
+Traffic vec4_traffic(std::int64_t n, int block, const Typing& t) {
+  const Sizes z = sizes_of(t);
+  if (n == 0) return {0, z.output};
   const std::int64_t blocks = model::vec4_blocks(n, block);
-  return {F * n + F * blocks, F * blocks + F};
+  return {z.element * n + z.accumulator * blocks, z.accumulator * blocks + z.output};
 }
-Traffic global_tree_fixup(std::int64_t n, int b) { return with_fixup(global_tree(n, b), n, b); }
-Traffic global_tree_atomic(std::int64_t n, int b) { return with_atomic(global_tree(n, b), n, b); }
-Traffic smem_tree_fixup(std::int64_t n, int b) { return with_fixup(smem_tree(n, b), n, b); }
-Traffic smem_tree_atomic(std::int64_t n, int b) { return with_atomic(smem_tree(n, b), n, b); }
+Traffic global_tree_fixup(std::int64_t n, int b, const Typing& t) { return with_fixup(global_tree(n, b), n, b, t); }
+Traffic global_tree_atomic(std::int64_t n, int b, const Typing& t) { return with_atomic(global_tree(n, b), n, b, t); }
+Traffic smem_tree_fixup(std::int64_t n, int b, const Typing& t) { return with_fixup(smem_tree(n, b, t), n, b, t); }
+Traffic smem_tree_atomic(std::int64_t n, int b, const Typing& t) { return with_atomic(smem_tree(n, b, t), n, b, t); }
 
 // --- row kinds ---------------------------------------------------------------
 
@@ -123,14 +142,16 @@ Spec halving_row(Description doc, bool n_power_of_two) {
 
 // A block tree whose partials a fix-up kernel sums: in place in global
 // memory (no workspace, clobbers data) or in shared memory (a workspace).
-Spec tree_fixup_row(Description doc, InputUse use, int min_block, Traffic (*traffic)(std::int64_t, int)) {
+Spec tree_fixup_row(Description doc, InputUse use, int min_block, Traffic (*traffic)(std::int64_t, int, const Typing&),
+                    std::span<const Typing> typings = kFloatOnly) {
   const bool in_place = use == InputUse::clobbered;
   return {.doc = doc,
           .error_model = "1 + log2 B + ⌈nb/1024⌉ + 10, nb = ⌈n/2B⌉",
           .input_use = use,
           .determinism = Determinism::ordered,
           .domain = tree_domain(min_block, min_block == 1 ? std::span<const int>(kTreeBlocks) : kWarpTailBlocks),
-          .workspace = in_place ? "" : "⌈n/2B⌉ floats",
+          .typings = typings,
+          .workspace = in_place ? "" : "⌈n/2B⌉ partials (accumulator values)",
           .workspace_bytes = in_place ? &no_workspace : &partials_workspace,
           .summation_depth = &model::tree_with_fixup_depth,
           .model_depth = &model::tree_with_fixup_model_depth,
@@ -138,13 +159,15 @@ Spec tree_fixup_row(Description doc, InputUse use, int min_block, Traffic (*traf
           .traffic = traffic};
 }
 
-// A block tree finished by one float atomic add per block to out[0].
-Spec tree_atomic_row(Description doc, InputUse use, Traffic (*traffic)(std::int64_t, int)) {
+// A block tree finished by one atomic add per block to out[0].
+Spec tree_atomic_row(Description doc, InputUse use, Traffic (*traffic)(std::int64_t, int, const Typing&),
+                     std::span<const Typing> typings = kFloatOnly) {
   return {.doc = doc,
-          .error_model = "1 + log2 B + nb (the atomic chain); + nb·2^-125 for flushed subnormals",
+          .error_model = "1 + log2 B + nb (the atomic chain); + nb·2^-125 for flushed subnormals (f32)",
           .input_use = use,
           .determinism = Determinism::unordered,
           .domain = tree_domain(1, kTreeBlocks),
+          .typings = typings,
           .workspace_bytes = &no_workspace,
           .summation_depth = &model::tree_with_atomic_depth,
           .model_depth = &model::tree_with_atomic_model_depth,
@@ -167,7 +190,7 @@ Spec vec4_row(Description doc) {
                  .n_base = std::int64_t{1} << 32,
                  .n_per_block = 0,
                  .n_limit_reason = "float4 indices in 32-bit arithmetic"},
-      .workspace = "G = min(max(⌈(n/4)/B⌉, 1), 2^18/B) floats",
+      .workspace = "G = min(max(⌈(n/4)/B⌉, 1), 2^18/B) partials",
       .data_alignment = 16,
       .workspace_bytes = &vec4_workspace,
       .summation_depth = &model::vec4_depth,
@@ -198,11 +221,11 @@ const Spec kSpecs[] = {
                     .idea = "§5.3: the block tree in __shared__ float scratch[1024]; block partials to a workspace, "
                             "then the fix-up",
                     .cost = "one read of the input; partials stay on the SM until the block's sum; 2 launches"},
-                   InputUse::preserved, 1, &smem_tree_fixup),
+                   InputUse::preserved, 1, &smem_tree_fixup, kTypings),
     tree_atomic_row({.name = "reduce_smem_atomic",
                      .idea = "the shared-memory tree finished with atomicAdd(&out[0], sum) per block",
-                     .cost = "1 launch + a 4-byte memset; one atomic per block; the order of the adds varies run to run"},
-                    InputUse::preserved, &smem_tree_atomic),
+                     .cost = "1 launch + a memset of out; one atomic per block; the order of the adds varies run to run"},
+                    InputUse::preserved, &smem_tree_atomic, kTypings),
     tree_fixup_row({.name = "reduce_smem_dynamic",
                     .idea = "the shared-memory tree with extern __shared__ float scratch[], B floats given at launch",
                     .cost = "as reduce_smem_fixup, reserving only B floats of shared memory per block"},
@@ -241,7 +264,7 @@ std::string preconditions(const Spec& s) {
   std::string text = describe(s.domain);
   if (!s.workspace.empty()) text += "; workspace " + std::string(s.workspace);
   if (!s.managed_workspace.empty()) text += "; manages its own workspace (" + std::string(s.managed_workspace) + ")";
-  if (s.data_alignment > alignof(float)) text += "; data " + std::to_string(s.data_alignment) + "-byte aligned";
+  if (s.data_alignment > 1) text += "; data " + std::to_string(s.data_alignment) + "-byte aligned";
   if (s.input_use == InputUse::clobbered) text += "; clobbers data";
   return text;
 }
@@ -250,25 +273,28 @@ std::int64_t depth_bound(const Spec& s, std::int64_t n, int block) {
   return s.summation_depth != nullptr ? s.summation_depth(n, block) : worst_case_depth(n);
 }
 
-std::int64_t atomic_add_count(const Spec& s, std::span<const float> x, int block) {
+std::int64_t atomic_add_count(const Spec& s, const Values& x, const Typing& typing, int block) {
   if (s.atomic_adds != nullptr) return s.atomic_adds(static_cast<std::int64_t>(x.size()), block);
-  return s.unordered_partials != nullptr ? static_cast<std::int64_t>(s.unordered_partials(x, block).size()) : 0;
+  return s.unordered_partials != nullptr ? static_cast<std::int64_t>(s.unordered_partials(x, typing, block).size()) : 0;
 }
 
 bool validate(const Spec& s, const Args& a) {
   const std::string_view name = s.doc.name;
-  reject_if(name, size_violation(s, a.n, a.block));
+  reject_if(name, typing_violation(s.typings, a.typing));
+  reject_if(name, violation(typed_domain(s.domain, a.typing), a.n, a.block));
   require_address(name, a.out, "out");
+  reject_if(name, alignment_violation(a.out.offset, info(a.typing.output).bytes));
   if (a.n == 0) return false;
   require_address(name, a.data, "data");
-  reject_if(name, alignment_violation(a.data.offset, s.data_alignment));
-  if (s.workspace_bytes(a.n, a.block) > 0) require_address(name, a.workspace, "workspace");
+  reject_if(name, alignment_violation(a.data.offset, std::max(s.data_alignment, info(a.typing.element).bytes)));
+  if (s.workspace_bytes(a.n, a.block, a.typing) > 0) require_address(name, a.workspace, "workspace");
   return true;
 }
 
 SpecTable spec_table() {
-  return spec_table_of(specs(), &preconditions, {"determinism", "summation depth k"}, [](const Spec& s) {
-    return std::vector<std::string>{std::string(to_string(s.determinism)), std::string(s.error_model)};
+  return spec_table_of(specs(), &preconditions, {"typings", "determinism", "summation depth k"}, [](const Spec& s) {
+    return std::vector<std::string>{describe_typings(s.typings), std::string(to_string(s.determinism)) + typed_class_note(s.typings),
+                                    std::string(s.error_model)};
   });
 }
 

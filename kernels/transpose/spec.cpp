@@ -16,8 +16,8 @@ constexpr std::int64_t kIntSquareSide = 46340;
 // it for every backend, docs/porting.md).
 constexpr std::int64_t kGridRows = 65535 * std::int64_t{kTile};
 
-Traffic read_once_write_once(std::int64_t rows, std::int64_t cols) {
-  const std::int64_t bytes = rows * cols * static_cast<std::int64_t>(sizeof(float));
+Traffic read_once_write_once(std::int64_t rows, std::int64_t cols, const Typing& t) {
+  const std::int64_t bytes = rows * cols * static_cast<std::int64_t>(info(t.element).bytes);
   return {bytes, bytes};
 }
 
@@ -38,21 +38,25 @@ const Spec kSpecs[] = {
     {.doc = {.name = "transpose_padded",
              .idea = "the 32x33 tile: the padding column spreads each tile column over 32 banks; rows x cols",
              .cost = "coalesced global traffic and conflict-free shared memory: the copy roofline"},
+     .typings = kTypings,
      .shape = {.square = false,
                .max_rows = kGridRows,
                .max_cols = INT_MAX - kTile,
                .rows_reason = "the grid's y limit, 65535 tiles",
                .cols_reason = "int column index"},
+     .padded_tile = true,
      .traffic = &read_once_write_once},
     {.doc = {.name = "transpose_padded_32x8",
              .idea = "the 32x33 tile moved by 32x8 threads, four rows each: a quarter of the threads, four loads and "
                      "four stores in flight per thread",
              .cost = "as transpose_padded, with fewer threads per tile to schedule: the last rung, towards the copy roof"},
+     .typings = kTypings,
      .shape = {.square = false,
                .max_rows = kGridRows,
                .max_cols = INT_MAX - kTile,
                .rows_reason = "the grid's y limit, 65535 tiles",
                .cols_reason = "int column index"},
+     .padded_tile = true,
      .traffic = &read_once_write_once},
 };
 
@@ -148,12 +152,16 @@ std::string preconditions(const Spec& s) {
 
 bool validate(const Spec& s, const Args& a) {
   const std::string_view name = s.doc.name;
+  reject_if(name, typing_violation(s.typings, a.typing));
   reject_if(name, shape_violation(s, a.rows, a.cols));
   if (a.rows == 0 || a.cols == 0) return false;
   require_address(name, a.in, "in");
   require_address(name, a.out, "out");
+  const std::size_t element = info(a.typing.element).bytes;
+  reject_if(name, alignment_violation(a.in.offset, element));
+  reject_if(name, alignment_violation(a.out.offset, element));
   // Blocks read tiles other blocks overwrite: an in-place transpose races.
-  const auto bytes = static_cast<std::size_t>(a.rows * a.cols) * sizeof(float);
+  const auto bytes = static_cast<std::size_t>(a.rows * a.cols) * element;
   if (overlap(a.in, bytes, a.out, bytes)) {
     throw std::invalid_argument(std::string(name) + ": in and out overlap (this transpose is not in place)");
   }
@@ -200,8 +208,21 @@ std::vector<std::string> contract_gaps(const ShapeDomain& d, std::span<const con
   return gaps;
 }
 
+// "u8: 1 B; f16: 2 B; ..." for the padded rows, "none" for the others.
+std::string padding_words(const Spec& s) {
+  if (!s.padded_tile) return "none";
+  std::string text;
+  for (const Typing& t : s.typings) {
+    text += (text.empty() ? "" : "; ") + std::string(to_string(t.element)) + ": " +
+            std::to_string(tile_padding_bytes(info(t.element).bytes)) + " B";
+  }
+  return text;
+}
+
 SpecTable spec_table() {
-  return spec_table_of(specs(), &preconditions, {}, [](const Spec&) { return std::vector<std::string>{}; });
+  return spec_table_of(specs(), &preconditions, {"typings", "row padding"}, [](const Spec& s) {
+    return std::vector<std::string>{describe_typings(s.typings), padding_words(s)};
+  });
 }
 
 }  // namespace smemc::transpose

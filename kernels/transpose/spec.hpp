@@ -1,14 +1,30 @@
 #pragma once
 // The transpose family's specification (§5.5-5.6): out = in^T, pure data
-// movement. Plain C++ (no backend header).
+// movement, of elements of 1, 2, 4, 8 and 16 bytes. Plain C++ (no backend
+// header).
 //
-// Contract, for every variant of every backend:
+// Contract, for every (row, typing) of every backend:
 //   launch(args, stream) enqueues work that sets, for every r < rows and
 //   c < cols, out[c * rows + r] = in[r * cols + c] bit for bit (any bit
-//   pattern: NaN payloads, -0, subnormals), writes nothing else, and leaves
-//   `in` unchanged. in and out must not overlap. Square-only variants (the
-//   text's `transpose(int n, ...)`) need rows == cols. Invalid arguments throw
-//   std::invalid_argument before anything is enqueued; no synchronisation.
+//   pattern of the element: NaN payloads, -0, subnormals), writes nothing
+//   else, and leaves `in` unchanged. in and out must not overlap, and their
+//   byte offsets are multiples of the element's size. Square-only variants
+//   (the text's `transpose(int n, ...)`) need rows == cols. Invalid
+//   arguments throw std::invalid_argument before anything is enqueued, a
+//   typing the row does not state among them; no synchronisation.
+//
+// Banks (§5.5): shared memory is 32 banks of 4 bytes. A warp's access of
+// elements of s bytes is served 128 bytes at a time (all 32 lanes for s <= 4,
+// half a warp for 8, a quarter for 16), and within each, lanes that want
+// different words of one bank are serialised. The padded tiles' rows are
+// 32 elements plus tile_padding_bytes(s): one element for every size (the
+// table below), which puts the 32 rows of a tile column in 32 different
+// banks for s <= 4 and spreads each half- or quarter-warp's rows over all 32
+// banks for 8 and 16, while every element keeps its own alignment. The
+// 32x33 rule read in 4-byte words (one word of padding) does not carry over
+// unchanged: for 8-byte elements a word of padding misaligns every odd row
+// (an 8-byte access at a 4-byte address), and moved as two words it
+// conflicts two ways.
 
 #include <cstdint>
 #include <memory>
@@ -25,11 +41,35 @@
 
 namespace smemc::transpose {
 
+// The family's typings: one element type of each size (the element, the
+// accumulator and the output are one: nothing is computed). Adding a size is
+// an entry here, its padding below, then the rows that use it.
+inline constexpr Typing kTypings[] = {
+    {Scalar::u8, Scalar::u8, Scalar::u8},       {Scalar::f16, Scalar::f16, Scalar::f16}, kF32,
+    {Scalar::f64, Scalar::f64, Scalar::f64},    {Scalar::f32x4, Scalar::f32x4, Scalar::f32x4},
+};
+
+// The padding of a padded tile's rows, per element size, in bytes: one
+// element (see above). A constant expression: the CUDA kernels' tiles are
+// laid out from it.
+struct TilePadding {
+  std::size_t element_bytes;
+  std::size_t padding_bytes;
+};
+inline constexpr TilePadding kTilePadding[] = {{1, 1}, {2, 2}, {4, 4}, {8, 8}, {16, 16}};
+constexpr std::size_t tile_padding_bytes(std::size_t element_bytes) {
+  for (const TilePadding& p : kTilePadding) {
+    if (p.element_bytes == element_bytes) return p.padding_bytes;
+  }
+  return 0;
+}
+
 struct Args {
   std::int64_t rows = 0;
   std::int64_t cols = 0;
   DeviceAddress in;
   DeviceAddress out;
+  Typing typing = kF32;  // one of the row's typings (Variant::launch sets it)
 };
 
 // The shapes a variant takes, as data: square only or rows x cols, and the
@@ -46,8 +86,13 @@ struct ShapeDomain {
 
 struct Spec {
   Description doc;
+  // The element types the row is stated for; the checks run every one.
+  std::span<const Typing> typings = kFloatOnly;
   ShapeDomain shape;
-  Traffic (*traffic)(std::int64_t rows, std::int64_t cols) = nullptr;
+  // Its shared tile's rows are padded by tile_padding_bytes(element size)
+  // (what the README's table and the profile checks hold it to).
+  bool padded_tile = false;
+  Traffic (*traffic)(std::int64_t rows, std::int64_t cols, const Typing& typing) = nullptr;
   // A port row's fixed refusal and acceptance table (contract.hpp).
   std::span<const contract::ShapeCase> contract_cases;
 };
@@ -70,8 +115,10 @@ std::string shape_violation(const Spec& s, std::int64_t rows, std::int64_t cols)
 // there is one. contract_gaps of contract.hpp, for shapes.
 std::vector<std::string> contract_gaps(const ShapeDomain& shape, std::span<const contract::ShapeCase> cases);
 std::string preconditions(const Spec& s);
-// The launchers' shared checks (same messages on every backend): the shape,
-// null in or out, in and out overlapping. Returns false for an empty matrix.
+// The launchers' shared checks (same messages on every backend): a typing the
+// row does not state, the shape, null in or out, in or out not aligned to
+// the element's size, in and out overlapping. Returns false for an empty
+// matrix.
 bool validate(const Spec& s, const Args& args);
 
 using Entry = Implementation<Spec, Args>;
@@ -84,6 +131,7 @@ using Variant = Joined<Spec, Args>;
 
 // The join's hooks for a narrowed entry: max_n caps both extents,
 // n_multiple_of applies to both (common/spec.hpp, Narrowing).
+inline std::shared_ptr<const Spec> typed_row(const Spec& s, const Typing& t) { return untyped(s, t); }
 std::shared_ptr<const Spec> narrowed_row(const Spec& s, const Narrowing& n);
 std::string narrowing_leaves_nothing(const Spec& s, const Narrowing& n);
 // What a launcher with a narrowing calls after validate(): throws

@@ -16,6 +16,7 @@
 #include <climits>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -44,14 +45,28 @@ const std::vector<Case>* cases_of(const std::vector<VariantCases<Case>>& table, 
   return nullptr;
 }
 
-// The fixed table of a row: its own (a row a port defines carries it,
-// Spec::contract_cases), else the built-in table's entry for its name;
-// empty when there is none (a failure for the caller to report).
+// The fixed table of a row in a typing: its own (a row a port defines
+// carries it, Spec::contract_cases), else the built-in table's entry for
+// "<row>_<typing>" where the typing changes what the row takes (an
+// accumulator's n limit, an element's alignment), else its entry for the
+// row; of those cases, the ones of every typing and the typing's own (a
+// case that names a typing); empty when there is none (a failure for the
+// caller to report).
 template <typename Case, typename Spec>
-std::span<const Case> contract_of(const Spec& s, const std::vector<VariantCases<Case>>& builtin) {
-  if (!s.contract_cases.empty()) return s.contract_cases;
-  if (const std::vector<Case>* cases = cases_of(builtin, s.doc.name)) return *cases;
-  return {};
+std::vector<Case> contract_of(const Spec& s, std::string_view typing, const std::vector<VariantCases<Case>>& builtin) {
+  std::span<const Case> all = s.contract_cases;
+  if (all.empty()) {
+    if (const std::vector<Case>* cases = cases_of(builtin, std::string(s.doc.name) + "_" + std::string(typing))) {
+      all = *cases;
+    } else if (const std::vector<Case>* row_cases = cases_of(builtin, s.doc.name)) {
+      all = *row_cases;
+    }
+  }
+  std::vector<Case> mine;
+  for (const Case& c : all) {
+    if (c.typing.empty() || c.typing == typing) mine.push_back(c);
+  }
+  return mine;
 }
 
 // clang-format on

@@ -42,7 +42,7 @@ using smemc::testing::check_property;
 using smemc::testing::VariantName;
 
 const std::vector<Variant>& variants() {
-  static const std::vector<Variant> rows = join(specs(), implementations());
+  static const std::vector<Variant> rows = join(specs(), implementations(), allowances());
   return rows;
 }
 

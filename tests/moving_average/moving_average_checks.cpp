@@ -1,11 +1,14 @@
 #include "moving_average_checks.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "smemc/check_failure.hpp"
+#include "smemc/compare.hpp"
 #include "smemc/error_bound.hpp"
 #include "smemc/float_bits.hpp"
 #include "smemc/phase_timer.hpp"
@@ -14,46 +17,97 @@
 
 namespace smemc::moving_average::testing {
 
-// out_i = fl(fl(S_i) / fl(i+1)) with fl(S_i) from k additions: then
-//   |out_i (i+1) - S_i| <= gamma_{k+2} sum_{j<=i} |a_j| + (i+1) 2^-150
-// for every i, S_i exact (the last term: a quotient that underflows).
+// out_i = fl(fl(S_i) / fl(i+1)) with fl(S_i) from k additions, in the
+// accumulator's unit roundoff u: then
+//   |out_i (i+1) - S_i| <= gamma_{k+1+c} sum_{j<=i} |a_j| + (i+1) e
+// for every i, S_i exact: the division rounds once, the divisor's
+// conversion once more where i + 1 is not exact in the accumulator (c = 1
+// past 2^24 in float, 2^53 in double), e half the accumulator's subnormal
+// spacing (a quotient that underflows: 2^-150 in float). An output narrower
+// than the accumulator (f16, bf16) rounds the quotient q once more:
+// (i+1) |o - q| <= u_out (sum|a| + the bound above) + (i+1) e_out.
 // Non-finite prefixes must give the IEEE result (NaN, or the infinity).
-// The bound on |out_i (i+1) - S_i| derived above.
-double mean_error_bound(std::int64_t k, const ExactSum& abs_prefix, std::int64_t i) {
-  return sum_error_bound(k, abs_prefix) + static_cast<double>(i + 1) * kDivisionUnderflowAllowance;
+double mean_error_bound(const Typing& t, std::int64_t k, const ExactSum& abs_prefix, std::int64_t i) {
+  const ScalarInfo& acc = info(t.accumulator);
+  const bool divisor_rounds = i + 1 > (std::int64_t{1} << std::min(acc.precision, 62));
+  const double count = static_cast<double>(i + 1);
+  double bound = sum_error_bound(k + 1 + (divisor_rounds ? 1 : 0), abs_prefix, 0, unit_roundoff(t.accumulator)) +
+                 count * std::ldexp(1.0, acc.min_normal_exponent - acc.precision);
+  if (t.output != t.accumulator) {
+    const ScalarInfo& out = info(t.output);
+    bound += unit_roundoff(t.output) * (abs_prefix.abs_rounded_up() + bound) +
+             count * std::ldexp(1.0, out.min_normal_exponent - out.precision);
+  }
+  return std::nextafter(bound, INFINITY);
 }
 
 namespace {
 
-// Checks prefixes [first, last) of one input, starting from the exact sums
-// of a[0..first); returns the first failure's message (empty: none).
-std::string check_prefixes(const Spec& s, std::span<const float> a, int block, std::span<const float> got,
+// Element i of a floating input as a double (exact).
+template <typename Input>
+double element(const Input& a, std::int64_t i) {
+  if constexpr (std::is_same_v<Input, Values>) {
+    return a.to_double(static_cast<std::size_t>(i));
+  } else {
+    return static_cast<double>(a[static_cast<std::size_t>(i)]);
+  }
+}
+
+// Checks prefixes [first, last) of one floating input, starting from the
+// exact sums of a[0..first); returns the first failure's message (empty:
+// none).
+template <typename Input>
+std::string check_prefixes(const Spec& s, const Typing& t, const Input& a, int block, const Input& got,
                            const std::string& context, std::int64_t first, std::int64_t last, SumReference prefix) {
   const auto n = static_cast<std::int64_t>(a.size());
   for (std::int64_t i = first; i < last; ++i) {
-    const std::int64_t k = prefix_depth_bound(s, i, n, block) + 2;  // prefix i's own depth (or the worst case)
-    prefix.add(a[i]);
-    const float out = got[i];
+    const std::int64_t k = prefix_depth_bound(s, i, n, block);  // prefix i's own depth (or the worst case)
+    prefix.add(element(a, i));
+    const double out = element(got, i);
     if (!prefix.sum.is_finite()) {
-      const float expected = prefix.sum.to_float();
-      if (!same_result(expected, out))
-        return context + ": [" + std::to_string(i) + "] expected " + describe(expected) + ", got " + describe(out);
+      const double expected = prefix.sum.to_double();
+      if (!(std::isnan(expected) ? std::isnan(out) : expected == out))
+        return context + ": [" + std::to_string(i) + "] expected " + std::to_string(expected) + ", got " + std::to_string(out);
       continue;
     }
-    if (!std::isfinite(out)) return context + ": [" + std::to_string(i) + "] non-finite " + describe(out);
+    if (!std::isfinite(out)) return context + ": [" + std::to_string(i) + "] non-finite " + std::to_string(out);
     ExactSum residual = prefix.sum;
     residual.subtract_product(out, static_cast<std::uint64_t>(i + 1));
     const double error = residual.abs_rounded_up();
-    const double bound = mean_error_bound(k, prefix.abs_sum, i);
+    const double bound = mean_error_bound(t, k, prefix.abs_sum, i);
     if (!(error <= bound)) {
       std::ostringstream os;
       os.precision(17);
-      os << context << ": [" << i << "] |out*(i+1) - exact prefix| = " << error << " exceeds gamma_" << k
-         << " * sum|a| + (i+1) 2^-150 = " << bound << "; out " << describe(out);
+      os << context << ": [" << i << "] |out*(i+1) - exact prefix| = " << error << " exceeds the bound " << bound
+         << " (gamma_" << k << "+ in " << to_string(t.accumulator) << ", out " << to_string(t.output) << "); out " << out;
       return os.str();
     }
   }
   return {};
+}
+
+// The exact class of the integer typings: out_i = trunc(S_i / (i + 1)),
+// S_i the exact prefix sum (the domain keeps it in 64 bits).
+void expect_exact_means(const Typing& t, const Values& a, const Values& got, const std::string& context) {
+  const timing::ScopedPhase phase(timing::Phase::host_model);
+  std::int64_t sum = 0;
+  std::size_t wrong = 0;
+  std::string first;
+  visit_scalar(a.type(), [&]<typename E>(std::type_identity<E>) {
+    if constexpr (std::is_integral_v<E>) {
+      const std::span<const E> x = a.as<E>();
+      for (std::size_t i = 0; i < x.size(); ++i) {
+        sum += static_cast<std::int64_t>(x[i]);
+        const std::int64_t mean = sum / static_cast<std::int64_t>(i + 1);
+        const std::int64_t out = static_cast<std::int64_t>(got.to_double(i));
+        if (out != mean && ++wrong == 1) {
+          first = "[" + std::to_string(i) + "] expected " + std::to_string(mean) + " (the exact prefix sum " +
+                  std::to_string(sum) + " / " + std::to_string(i + 1) + ", truncated), got " + describe_element(got, i);
+        }
+      }
+    }
+  });
+  if (wrong > 0) fail_check(context + ": " + std::to_string(wrong) + " wrong means in " + std::string(to_string(t.output)) + "; " + first);
 }
 
 }  // namespace
@@ -62,32 +116,41 @@ std::string check_prefixes(const Spec& s, std::span<const float> a, int block, s
 // first (in parallel), their running totals, then each piece's prefixes from
 // its total (in parallel); the failure reported is the first prefix's that
 // fails, as one pass would find it.
-void expect_prefix_means(const Spec& s, std::span<const float> a, int block, std::span<const float> got,
-                         const std::string& context) {
+template <typename Input>
+void expect_floating_means(const Spec& s, const Typing& t, const Input& a, int block, const Input& got,
+                           const std::string& context) {
   const timing::ScopedPhase phase(timing::Phase::host_model);  // exact prefix sums and their bounds
   const auto n = static_cast<std::int64_t>(a.size());
+  if (static_cast<std::int64_t>(got.size()) != n) fail_check(context + ": " + std::to_string(got.size()) + " outputs for " + std::to_string(n));
   constexpr std::int64_t kPiece = std::int64_t{1} << 15;
   const std::int64_t pieces = (n + kPiece - 1) / kPiece;
   if (pieces <= 2) {
-    if (const std::string why = check_prefixes(s, a, block, got, context, 0, n, SumReference{}); !why.empty()) fail_check(why);
+    if (const std::string why = check_prefixes(s, t, a, block, got, context, 0, n, SumReference{}); !why.empty()) fail_check(why);
     return;
   }
-  auto piece_of = [&](std::int64_t p) {
-    return a.subspan(static_cast<std::size_t>(p * kPiece), static_cast<std::size_t>(std::min(kPiece, n - p * kPiece)));
-  };
   std::vector<SumReference> before(static_cast<std::size_t>(pieces));  // the exact sums of a[0..p·kPiece)
   tbb::parallel_for(std::int64_t{1}, pieces, [&](std::int64_t p) {
-    for (float x : piece_of(p - 1)) before[static_cast<std::size_t>(p)].add(x);
+    for (std::int64_t i = (p - 1) * kPiece; i < p * kPiece; ++i) before[static_cast<std::size_t>(p)].add(element(a, i));
   });
   for (std::int64_t p = 2; p < pieces; ++p) before[static_cast<std::size_t>(p)].add(before[static_cast<std::size_t>(p - 1)]);
   std::vector<std::string> failures(static_cast<std::size_t>(pieces));
   tbb::parallel_for(std::int64_t{0}, pieces, [&](std::int64_t p) {
-    failures[static_cast<std::size_t>(p)] =
-        check_prefixes(s, a, block, got, context, p * kPiece, std::min(n, (p + 1) * kPiece), before[static_cast<std::size_t>(p)]);
+    failures[static_cast<std::size_t>(p)] = check_prefixes(s, t, a, block, got, context, p * kPiece,
+                                                           std::min(n, (p + 1) * kPiece), before[static_cast<std::size_t>(p)]);
   });
   for (const std::string& why : failures) {
     if (!why.empty()) fail_check(why);
   }
+}
+
+void expect_prefix_means(const Variant& v, const Values& a, int block, const Values& got, const std::string& context) {
+  if (is_integer(v.typing.accumulator)) return expect_exact_means(v.typing, a, got, context);
+  expect_floating_means(*v.spec, v.typing, a, block, got, context);
+}
+
+void expect_prefix_means(const Spec& s, std::span<const float> a, int block, std::span<const float> got,
+                         const std::string& context) {
+  expect_floating_means(s, kF32, a, block, got, context);
 }
 
 }  // namespace smemc::moving_average::testing

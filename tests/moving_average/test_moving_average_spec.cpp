@@ -26,23 +26,32 @@ bool accepts(const Spec& s, std::int64_t n, int block) { return size_violation(s
 std::int64_t edge_block(int block) { return block == 0 ? 32 : block; }
 
 class MovingAverageSpec : public ::testing::TestWithParam<Variant> {};
-class MovingAverageSpecModel : public MovingAverageSpec {};  // rows with a host model
+class MovingAverageSpecModel : public MovingAverageSpec {};   // rows with a host model
+class MovingAverageSpecStream : public MovingAverageSpec {};  // f32 rows with a streamed model (the large checks')
+class MovingAverageSpecDepth : public MovingAverageSpec {};   // rows with a model, in their first typing (depths do not depend on types)
 
 // What each suite needs (smemc/test_size.hpp): host, small or large.
 SMEMC_SUITE_SIZE(MovingAverageSpec, host);
 SMEMC_SUITE_SIZE(MovingAverageSpecModel, host);
+SMEMC_SUITE_SIZE(MovingAverageSpecStream, host);
+SMEMC_SUITE_SIZE(MovingAverageSpecDepth, host);
 
 TEST_P(MovingAverageSpec, spec_row) {
   const Spec& s = *GetParam().spec;
+  const Typing& t = GetParam().typing;
   EXPECT_FALSE(s.doc.name.empty());
   EXPECT_FALSE(s.doc.idea.empty()) << s.doc.name;
   EXPECT_FALSE(s.doc.cost.empty()) << s.doc.name;
   EXPECT_FALSE(s.error_model.empty()) << s.doc.name;
   const auto& rows = spec_checked_rows();
-  EXPECT_EQ(std::count_if(rows.begin(), rows.end(), [&](const Variant& o) { return o.name() == s.doc.name; }), 1);
+  EXPECT_EQ(std::count_if(rows.begin(), rows.end(), [&](const Variant& o) { return o.typed_name() == GetParam().typed_name(); }), 1);
   ASSERT_FALSE(s.domain.tested_blocks.empty());
   ASSERT_TRUE(s.workspace_bytes && s.traffic) << s.doc.name;
-  EXPECT_NE(s.determinism, Determinism::exact) << s.doc.name << ": a mean is not integer-valued: the family has no exact class";
+  // A floating mean is not integer-valued: only the integer typings (their
+  // truncated means) are of the exact class.
+  EXPECT_EQ(s.determinism == Determinism::exact, is_integer(t.accumulator))
+      << GetParam().typed_name() << ": the exact class is the integer typings'";
+  EXPECT_EQ(t.output, t.element) << GetParam().typed_name() << ": in place, the output is the element type";
   // A model comes with its depths, its leading bitwise outputs and its
   // streamed form; ordered rows have one, deterministic ones none.
   const bool modelled = s.model != nullptr;
@@ -54,13 +63,13 @@ TEST_P(MovingAverageSpec, spec_row) {
     EXPECT_FALSE(modelled) << s.doc.name << ": a model states an order";
   }
   const int first_block = s.domain.tested_blocks.front();
-  if (s.determinism == Determinism::ordered) {
+  if (s.determinism == Determinism::ordered || s.determinism == Determinism::exact) {
     EXPECT_EQ(s.bitwise_prefix(1000, first_block), 1000) << s.doc.name << ": an ordered row is bitwise everywhere";
   }
   if (!s.managed_workspace.empty()) {
-    EXPECT_EQ(s.workspace_bytes(1000, first_block), 0u) << s.doc.name;
+    EXPECT_EQ(s.workspace_bytes(1000, first_block, t), 0u) << s.doc.name;
   }
-  EXPECT_EQ(s.workspace.empty(), s.workspace_bytes(1000, s.domain.tested_blocks.front()) == 0) << s.doc.name;
+  EXPECT_EQ(s.workspace.empty(), s.workspace_bytes(1000, s.domain.tested_blocks.front(), t) == 0) << s.doc.name;
   for (int block : s.domain.tested_blocks) {
     EXPECT_TRUE(s.domain.block.admits(block)) << s.doc.name << " tests block " << block << " but its rule refuses it";
     EXPECT_TRUE(accepts(s, 1, block)) << size_violation(s, 1, block);
@@ -72,7 +81,7 @@ TEST_P(MovingAverageSpec, spec_row) {
 // gives that prefix: a formula that overstates it would loosen the bound
 // (a carry bug could hide in the slack), one that understates it would make
 // the bound unsound.
-TEST_P(MovingAverageSpecModel, depth_formula_is_the_models) {
+TEST_P(MovingAverageSpecDepth, depth_formula_is_the_models) {
   const Spec& s = *GetParam().spec;
   if (!s.prefix_depth) GTEST_SKIP() << s.doc.name << " states no depth: its bound uses the worst case";
   for (int block : s.domain.tested_blocks) {
@@ -90,8 +99,9 @@ TEST_P(MovingAverageSpecModel, depth_formula_is_the_models) {
 }
 
 // The streamed model the large checks compare with gives the model's bits,
-// across pieces (the second size spans two pieces of 2^24 elements).
-TEST_P(MovingAverageSpecModel, stream_model_is_the_model) {
+// across pieces (the second size spans two pieces of 2^24 elements), in f32
+// (the typing the large checks run).
+TEST_P(MovingAverageSpecStream, stream_model_is_the_model) {
   const Spec& s = *GetParam().spec;
   const auto blocks = s.domain.tested_blocks;
   // The first tested block, and the smallest (the limit's large check runs
@@ -101,7 +111,8 @@ TEST_P(MovingAverageSpecModel, stream_model_is_the_model) {
         std::pair{*std::min_element(blocks.begin(), blocks.end()), std::int64_t{100003}}}) {
     const std::int64_t size = std::min(n, s.domain.largest_n(block));
     const std::vector<float> a = make_data(DataKind::uniform, size, 0x57EAu);
-    const std::vector<float> expected = s.model(a, block);
+    const Values model = s.model(Values::of(a), kF32, block);
+    const std::span<const float> expected = model.as<float>();
     std::vector<float> streamed;
     s.stream_model(
         size, block, [&](std::int64_t i) { return a[static_cast<std::size_t>(i)]; },
@@ -117,44 +128,52 @@ TEST_P(MovingAverageSpecModel, stream_model_is_the_model) {
 }
 
 TEST_P(MovingAverageSpecModel, model_within_bound) {
-  const Spec& s = *GetParam().spec;
+  const Variant& v = GetParam();
+  const Spec& s = *v.spec;
   check_property([&] {
     const SizedCase c = *sized_case(
         s.domain.tested_blocks,
         [&s](int block) {
           return gen::size(std::min<std::int64_t>(s.domain.largest_n(block), std::int64_t{1} << 16), edge_block(block));
         },
-        finite_sum_kinds());
-    const auto a = make_data(c.kind, c.n, c.seed);
-    expect_prefix_means(s, a, c.block, s.model(a, c.block), describe(s.doc.name, c) + " (host model)");
+        finite_sum_kinds(v.typing.element));
+    const Values a = make_values(v.typing.element, c.kind, c.n, c.seed);
+    expect_prefix_means(v, a, c.block, s.model(a, v.typing, c.block), describe(v.typed_name(), c) + " (host model)");
   });
 }
 
 // The row's validate() refuses and accepts exactly what its fixed table says.
 // The fixed table has a case at each boundary of the row's stated domain
 // (the row as stated: a narrowing's own boundaries are refuses_outside_narrowing's).
+// (In the typing: its accumulator's n limit, its element's alignment.)
 TEST_P(MovingAverageSpec, contract_table_covers_the_domain) {
-  const Spec& s = *GetParam().declared;
-  contract::expect_no_gaps(
-      s.doc.name,
-      contract::contract_gaps(s.domain, contract::contract_of(s, contract::moving_average_cases()), s.data_alignment));
+  const Variant& v = GetParam();
+  const Spec& s = *v.declared;
+  contract::expect_no_gaps(v.typed_name(),
+                           contract::contract_gaps(typed_domain(s.domain, v.typing),
+                                                   contract::contract_of(s, v.typing_name(), contract::moving_average_cases()),
+                                                   std::max(s.data_alignment, info(v.typing.element).bytes)));
 }
 
 TEST_P(MovingAverageSpec, contract_table) {
-  const Spec& s = *GetParam().spec;
+  const Variant& v = GetParam();
+  const Spec& s = *v.spec;
   contract::expect_table_holds(
-      s.doc.name, contract::contract_of(s, contract::moving_average_cases()),
+      s.doc.name, contract::contract_of(s, v.typing_name(), contract::moving_average_cases()),
       [&](const contract::SizeCase& c) {
         validate(s, {.n = c.n,
                      .data = contract::fake_address(1, c.data_offset_bytes),
                      .workspace = contract::fake_address(3),
-                     .block = c.block});
+                     .block = c.block,
+                     .typing = v.typing});
       },
-      [&](const contract::SizeCase& c) { return contract::describe(s.doc.name, c); },
+      [&](const contract::SizeCase& c) { return contract::describe(v.typed_name(), c); },
       [&](const contract::SizeCase& c) { return size_violation(s, c.n, c.block); });
 }
 
 bool modelled(const Variant& v) { return v.spec->model != nullptr; }
+bool streamed(const Variant& v) { return v.spec->stream_model != nullptr && v.typing == kF32; }
+bool modelled_first_typing(const Variant& v) { return modelled(v) && v.typing == v.declared->typings.front(); }
 
 INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageSpec, ::testing::ValuesIn(spec_checked_rows()),
                          smemc::testing::VariantName{});
@@ -162,7 +181,15 @@ INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageSpecModel,
                          ::testing::ValuesIn(smemc::testing::rows_where(spec_checked_rows(), &modelled)),
                          smemc::testing::VariantName{});
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageSpec);
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageSpecStream,
+                         ::testing::ValuesIn(smemc::testing::rows_where(spec_checked_rows(), &streamed)),
+                         smemc::testing::VariantName{});
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageSpecModel);
+INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageSpecDepth,
+                         ::testing::ValuesIn(smemc::testing::rows_where(spec_checked_rows(), &modelled_first_typing)),
+                         smemc::testing::VariantName{});
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageSpecStream);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MovingAverageSpecDepth);
 
 }  // namespace
 }  // namespace smemc::moving_average::testing

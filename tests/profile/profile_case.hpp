@@ -39,13 +39,14 @@ inline std::vector<float> nonzero_data(std::size_t count, std::uint64_t seed) {
   return values;
 }
 
-// A variant of a family's table, joined with its spec row; throws when this
-// backend or device does not run it.
+// A variant of a family's table in a typing (f32: the texts' figures),
+// joined with its spec row; throws when this backend or device does not
+// run it.
 template <typename Spec, typename Args>
 smemc::Joined<Spec, Args> variant_named(std::span<const Spec> specs, std::span<const smemc::Implementation<Spec, Args>> table,
-                                        std::string_view name) {
-  for (const auto& row : smemc::join(specs, table)) {
-    if (row.name() != name) continue;
+                                        std::string_view name, const smemc::Typing& typing = smemc::kF32) {
+  for (const auto& row : smemc::join(specs, table, std::span<const Allowance>())) {
+    if (row.name() != name || row.typing != typing) continue;
     if (const std::string why = row.not_implemented(); !why.empty()) {
       throw std::runtime_error(std::string(name) + " is not implemented: " + why);
     }

@@ -112,7 +112,7 @@ void run_bank_stride(int stride) {
 
 void run_reduce(std::string_view variant, std::int64_t count = kReduceCount) {
   const auto row = variant_named(smemc::reduce::specs(), smemc::reduce::implementations(), variant);
-  const std::size_t workspace_bytes = row.spec->workspace_bytes != nullptr ? row.spec->workspace_bytes(count, kReduceBlock) : 0;
+  const std::size_t workspace_bytes = row.spec->workspace_bytes != nullptr ? row.spec->workspace_bytes(count, kReduceBlock, row.typing) : 0;
   DeviceBuffer<float> data(static_cast<std::size_t>(count));
   DeviceBuffer<float> out(1);
   DeviceBuffer<std::byte> workspace(workspace_bytes);
@@ -130,7 +130,7 @@ void run_lookback(std::int64_t count = kReduceCount) {
   const auto row =
       variant_named(smemc::moving_average::specs(), smemc::moving_average::implementations(), "moving_average_lookback");
   DeviceBuffer<float> data(static_cast<std::size_t>(count));
-  DeviceBuffer<std::byte> workspace(row.spec->workspace_bytes(count, kLookbackBlock));
+  DeviceBuffer<std::byte> workspace(row.spec->workspace_bytes(count, kLookbackBlock, row.typing));
   data.upload(nonzero_data(static_cast<std::size_t>(count), 4));
   row.launch({.n = count, .data = data.at(), .workspace = workspace.at(), .block = kLookbackBlock}, smemc::Stream{});
   wait_for_device();
@@ -141,7 +141,7 @@ void run_lookback(std::int64_t count = kReduceCount) {
 constexpr std::int64_t kTrafficEdge = 16384;                   // 1 GiB a matrix
 constexpr std::int64_t kTrafficCount = std::int64_t{1} << 28;  // 1 GiB of floats
 smemc::Traffic transpose_traffic(std::string_view variant) {
-  return smemc::transpose::spec_named(variant).traffic(kTrafficEdge, kTrafficEdge);
+  return smemc::transpose::spec_named(variant).traffic(kTrafficEdge, kTrafficEdge, smemc::kF32);
 }
 
 constexpr Case kCases[] = {
@@ -164,11 +164,11 @@ constexpr Case kCases[] = {
     {"traffic_transpose_naive_16384", "transpose_naive", [] { run_transpose("transpose_naive", kTrafficEdge); },
      [] { return transpose_traffic("transpose_naive"); }},
     {"traffic_reduce_vec4_256M", "reduce_vec4_kernel", [] { run_reduce("reduce_vec4_grid_stride", kTrafficCount); },
-     [] { return smemc::reduce::spec_named("reduce_vec4_grid_stride").traffic(kTrafficCount, kReduceBlock); }},
+     [] { return smemc::reduce::spec_named("reduce_vec4_grid_stride").traffic(kTrafficCount, kReduceBlock, smemc::kF32); }},
     {"traffic_reduce_smem_fixup_256M", "reduce_smem", [] { run_reduce("reduce_smem_fixup", kTrafficCount); },
-     [] { return smemc::reduce::spec_named("reduce_smem_fixup").traffic(kTrafficCount, kReduceBlock); }},
+     [] { return smemc::reduce::spec_named("reduce_smem_fixup").traffic(kTrafficCount, kReduceBlock, smemc::kF32); }},
     {"traffic_moving_average_lookback_256M", "lookback_scan", [] { run_lookback(kTrafficCount); },
-     [] { return smemc::moving_average::spec_named("moving_average_lookback").traffic(kTrafficCount, kLookbackBlock); }},
+     [] { return smemc::moving_average::spec_named("moving_average_lookback").traffic(kTrafficCount, kLookbackBlock, smemc::kF32); }},
 };
 
 // The cases above and every profiled family's (SMEMC_FAMILY_PROFILE_<f>:

@@ -40,6 +40,38 @@ inline std::vector<SizeCase> tree_cases(int min_block) {
   return cases;
 }
 
+// The trees summing bytes into 32 bits (u8_u32, which refuses overflow):
+// n <= 16843009 (255·n < 2^32), whatever the block.
+inline std::vector<SizeCase> byte_sum_tree_cases() {
+  return {
+      {0, 1024, ""},
+      {16843009, 1024, ""},
+      {16843010, 1024, "exceeds"},
+      {16843009, 1, ""},
+      {16843010, 1, "exceeds"},
+      {kIntMax - 2048, 1024, "exceeds"},
+      {1, 1, ""},
+      {1000, 64, ""},
+      {1000, 1024, ""},
+      {-1, 256, "negative"},
+      {64, 0, "block"},
+      {64, 2, ""},
+      {64, 3, "block"},
+      {64, 32, ""},
+      {64, 48, "block"},
+      {64, 1023, "block"},
+      {64, 2048, "block"},
+  };
+}
+
+// The trees over 8-byte elements (f64, i64): the data's byte offset a
+// multiple of 8, beside the tree's own cases.
+inline std::vector<SizeCase> eight_byte_tree_cases() {
+  std::vector<SizeCase> cases = tree_cases(1);
+  cases.insert(cases.end(), {{64, 256, "aligned", 4}, {64, 256, "aligned", 12}, {64, 256, "", 8}, {64, 256, "", 16}});
+  return cases;
+}
+
 inline const std::vector<VariantCases<SizeCase>>& reduce_cases() {
   static const std::vector<VariantCases<SizeCase>> table = {
       {"reduce_by_halving",
@@ -54,7 +86,13 @@ inline const std::vector<VariantCases<SizeCase>>& reduce_cases() {
       {"reduce_block_fixup", tree_cases(1)},
       {"reduce_block_atomic", tree_cases(1)},
       {"reduce_smem_fixup", tree_cases(1)},
+      {"reduce_smem_fixup_f64", eight_byte_tree_cases()},
+      {"reduce_smem_fixup_i64", eight_byte_tree_cases()},
+      {"reduce_smem_fixup_u8_u32", byte_sum_tree_cases()},
       {"reduce_smem_atomic", tree_cases(1)},
+      {"reduce_smem_atomic_f64", eight_byte_tree_cases()},
+      {"reduce_smem_atomic_i64", eight_byte_tree_cases()},
+      {"reduce_smem_atomic_u8_u32", byte_sum_tree_cases()},
       {"reduce_smem_dynamic", tree_cases(1)},
       {"reduce_warp_volatile_legacy", tree_cases(64)},
       {"reduce_warp_syncwarp", tree_cases(64)},

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 
+#include "common/typed_models.hpp"
 #include "reduce/spec.hpp"
 #include "reduce_harness.hpp"
 #include "contract_checks.hpp"
@@ -24,10 +25,12 @@ using smemc::testing::check_property;
 
 class ReduceSpec : public ::testing::TestWithParam<Variant> {};
 class ReduceSpecModel : public ReduceSpec {};  // rows with a host model (of the result or of the partials)
+class ReduceSpecDepth : public ReduceSpec {};  // the same, in each row's first typing (a depth does not depend on the types)
 
 // What each suite needs (smemc/test_size.hpp): host, small or large.
 SMEMC_SUITE_SIZE(ReduceSpec, host);
 SMEMC_SUITE_SIZE(ReduceSpecModel, host);
+SMEMC_SUITE_SIZE(ReduceSpecDepth, host);
 
 rc::Gen<Case> case_for(const Spec& s, std::span<const DataKind> kinds) {
   return sized_case(
@@ -50,34 +53,41 @@ TEST_P(ReduceSpec, spec_row) {
   EXPECT_FALSE(s.doc.cost.empty()) << s.doc.name;
   EXPECT_FALSE(s.error_model.empty()) << s.doc.name;
   const auto& rows = spec_checked_rows();
-  EXPECT_EQ(std::count_if(rows.begin(), rows.end(), [&](const Variant& o) { return o.name() == s.doc.name; }), 1)
-      << s.doc.name << ": row names must be unique";
+  EXPECT_EQ(std::count_if(rows.begin(), rows.end(), [&](const Variant& o) { return o.typed_name() == GetParam().typed_name(); }), 1)
+      << GetParam().typed_name() << ": (row, typing) names must be unique";
+  const Typing& t = GetParam().typing;
   ASSERT_FALSE(s.domain.tested_blocks.empty());
   ASSERT_TRUE(s.workspace_bytes && s.traffic) << s.doc.name;
-  EXPECT_EQ(s.determinism == Determinism::ordered, s.ordered_model != nullptr)
-      << s.doc.name << ": a model is the ordered class's";
+  if (is_floating(t.accumulator)) {
+    EXPECT_EQ(s.determinism == Determinism::ordered, s.ordered_model != nullptr)
+        << s.doc.name << ": a model is the ordered class's";
+  } else {
+    EXPECT_EQ(s.determinism, Determinism::exact) << GetParam().typed_name() << ": an integer accumulator is the exact class";
+    EXPECT_NE(t.overflow, Overflow::none) << GetParam().typed_name() << ": an integer typing says whether it wraps or refuses";
+  }
   EXPECT_EQ(s.ordered_model != nullptr || s.unordered_partials != nullptr, s.model_depth != nullptr)
       << s.doc.name << ": a model (or the partials' model) comes with its depth";
   if (s.determinism == Determinism::ordered) {
     EXPECT_TRUE(s.summation_depth) << s.doc.name << ": an ordered row states its depth";
   }
-  if (s.unordered_partials) {
+  if (s.unordered_partials && is_floating(t.accumulator)) {
     EXPECT_EQ(s.determinism, Determinism::unordered) << s.doc.name << ": partials are the unordered class's";
   }
   const int first = s.domain.tested_blocks.front();
   if (s.unordered_partials && s.atomic_adds) {  // the formula counts what the partials are
     for (std::int64_t n : {std::int64_t{1}, std::int64_t{1000}, std::int64_t{1} << 20}) {
-      const auto x = make_data(DataKind::uniform, into_domain(s.domain, n), 0xADD5u);
+      const Values x = make_values(t.element, DataKind::uniform, std::min(into_domain(s.domain, n), largest_taken(s.domain, first)),
+                                   0xADD5u);
       EXPECT_EQ(s.atomic_adds(static_cast<std::int64_t>(x.size()), first),
-                static_cast<std::int64_t>(s.unordered_partials(x, first).size()))
+                static_cast<std::int64_t>(s.unordered_partials(x, t, first).size()))
           << s.doc.name << " n=" << x.size();
     }
   }
   if (!s.managed_workspace.empty()) {
-    EXPECT_EQ(s.workspace_bytes(1000, first), 0u) << s.doc.name << ": a managed workspace is not sized by the spec";
+    EXPECT_EQ(s.workspace_bytes(1000, first, t), 0u) << s.doc.name << ": a managed workspace is not sized by the spec";
     EXPECT_TRUE(s.workspace.empty()) << s.doc.name << ": a managed workspace is described in managed_workspace";
   }
-  EXPECT_EQ(s.workspace.empty(), s.workspace_bytes(into_domain(s.domain, 1000), first) == 0)
+  EXPECT_EQ(s.workspace.empty(), s.workspace_bytes(into_domain(s.domain, 1000), first, t) == 0)
       << s.doc.name << ": the workspace in words and in bytes disagree";
   for (int block : s.domain.tested_blocks) {
     EXPECT_TRUE(s.domain.block.admits(block)) << s.doc.name << " tests block " << block << " but its rule refuses it";
@@ -91,7 +101,7 @@ TEST_P(ReduceSpec, spec_row) {
 // depth its model's tree has, for every tested block and many n: a formula
 // that overstates it loosens the bound, one that understates it makes the
 // bound unsound.
-TEST_P(ReduceSpecModel, depth_formula_is_the_models) {
+TEST_P(ReduceSpecDepth, depth_formula_is_the_models) {
   const Spec& s = *GetParam().spec;
   if (!s.summation_depth) GTEST_SKIP() << s.doc.name << " states no depth: its bound uses the worst case";
   for (int block : s.domain.tested_blocks) {
@@ -102,24 +112,41 @@ TEST_P(ReduceSpecModel, depth_formula_is_the_models) {
   }
 }
 
-// The host model itself meets the bound the row derives, and is exact on
-// small integers: checks of the models and of the error model, on the host.
+// The host model itself meets the bound the row derives (floating
+// typings), or the exact sum (integer ones): checks of the models and of
+// the error model, on the host.
 TEST_P(ReduceSpecModel, model_within_bound) {
-  const Spec& s = *GetParam().spec;
+  const Variant& v = GetParam();
+  const Spec& s = *v.spec;
+  const Typing& t = v.typing;
   check_property([&] {
-    const Case c = *case_for(s, finite_sum_kinds());
+    const Case c = *case_for(s, finite_sum_kinds(t.element));
     RC_PRE(accepts(s, c.n, c.block));
-    const auto x = make_data(c.kind, c.n, c.seed);
+    const Values x = make_values(t.element, c.kind, c.n, c.seed);
     if (s.ordered_model) {
-      expect_within_bound(s, x, c.block, s.ordered_model(x, c.block), describe(s, c) + " (host model)");
+      const Values result = s.ordered_model(x, t, c.block);
+      if (is_integer(t.accumulator)) {
+        expect_exact(v, x, result, describe(v, c) + " (host model)");
+      } else {
+        expect_within_bound(v, x, c.block, result, describe(v, c) + " (host model)");
+      }
     } else {
       // Any order of adding the partials: try the forward and backward chains.
-      const auto partials = s.unordered_partials(x, c.block);
-      float forward = 0.0f, backward = 0.0f;
-      for (float p : partials) forward = forward + p;
-      for (auto it = partials.rbegin(); it != partials.rend(); ++it) backward = backward + *it;
-      expect_within_bound(s, x, c.block, forward, describe(s, c) + " (model, forward chain)");
-      expect_within_bound(s, x, c.block, backward, describe(s, c) + " (model, backward chain)");
+      const Values partials = s.unordered_partials(x, t, c.block);
+      visit_model(partials, [&]<typename A>(std::span<const A> p) {
+        A forward{}, backward{};
+        for (A q : p) forward = forward + q;
+        for (auto it = p.rbegin(); it != p.rend(); ++it) backward = backward + *it;
+        const Values f = to_output(std::span<const A>(&forward, 1), t.output);
+        const Values b = to_output(std::span<const A>(&backward, 1), t.output);
+        if (is_integer(t.accumulator)) {
+          expect_exact(v, x, f, describe(v, c) + " (model, forward chain)");
+          expect_exact(v, x, b, describe(v, c) + " (model, backward chain)");
+        } else {
+          expect_within_bound(v, x, c.block, f, describe(v, c) + " (model, forward chain)");
+          expect_within_bound(v, x, c.block, b, describe(v, c) + " (model, backward chain)");
+        }
+      });
     }
   });
 }
@@ -127,34 +154,45 @@ TEST_P(ReduceSpecModel, model_within_bound) {
 // The row's validate() refuses and accepts exactly what its fixed table says.
 // The fixed table has a case at each boundary of the row's stated domain
 // (the row as stated: a narrowing's own boundaries are refuses_outside_narrowing's).
+// (In the typing: its accumulator's n limit, its element's alignment.)
 TEST_P(ReduceSpec, contract_table_covers_the_domain) {
-  const Spec& s = *GetParam().declared;
-  contract::expect_no_gaps(
-      s.doc.name, contract::contract_gaps(s.domain, contract::contract_of(s, contract::reduce_cases()), s.data_alignment));
+  const Variant& v = GetParam();
+  const Spec& s = *v.declared;
+  contract::expect_no_gaps(v.typed_name(),
+                           contract::contract_gaps(typed_domain(s.domain, v.typing),
+                                                   contract::contract_of(s, v.typing_name(), contract::reduce_cases()),
+                                                   std::max(s.data_alignment, info(v.typing.element).bytes)));
 }
 
 TEST_P(ReduceSpec, contract_table) {
-  const Spec& s = *GetParam().spec;
+  const Variant& v = GetParam();
+  const Spec& s = *v.spec;
   contract::expect_table_holds(
-      s.doc.name, contract::contract_of(s, contract::reduce_cases()),
+      s.doc.name, contract::contract_of(s, v.typing_name(), contract::reduce_cases()),
       [&](const contract::SizeCase& c) {
         validate(s, {.n = c.n,
                      .data = contract::fake_address(1, c.data_offset_bytes),
                      .out = contract::fake_address(2),
                      .workspace = contract::fake_address(3),
-                     .block = c.block});
+                     .block = c.block,
+                     .typing = v.typing});
       },
-      [&](const contract::SizeCase& c) { return contract::describe(s.doc.name, c); },
+      [&](const contract::SizeCase& c) { return contract::describe(v.typed_name(), c); },
       [&](const contract::SizeCase& c) { return size_violation(s, c.n, c.block); });
 }
 
 bool modelled(const Variant& v) { return v.spec->ordered_model != nullptr || v.spec->unordered_partials != nullptr; }
+bool modelled_first_typing(const Variant& v) { return modelled(v) && v.typing == v.declared->typings.front(); }
 
 INSTANTIATE_TEST_SUITE_P(reduce, ReduceSpec, ::testing::ValuesIn(spec_checked_rows()), smemc::testing::VariantName{});
 INSTANTIATE_TEST_SUITE_P(reduce, ReduceSpecModel, ::testing::ValuesIn(smemc::testing::rows_where(spec_checked_rows(), &modelled)),
                          smemc::testing::VariantName{});
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ReduceSpec);  // a port with no rows of its own
+INSTANTIATE_TEST_SUITE_P(reduce, ReduceSpecDepth,
+                         ::testing::ValuesIn(smemc::testing::rows_where(spec_checked_rows(), &modelled_first_typing)),
+                         smemc::testing::VariantName{});
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ReduceSpecModel);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ReduceSpecDepth);
 
 }  // namespace
 }  // namespace smemc::reduce::testing

@@ -44,7 +44,7 @@ TEST_F(SchedulingAdversary, lookback_with_block_0_started_last) {
     const std::string context = "look-back, block 0 last, n=" + std::to_string(n) + " block=" + std::to_string(block);
     const std::vector<float> a = exact_input(n);
     DeviceBuffer<float> data(a.size());
-    DeviceBuffer<std::byte> workspace(s.workspace_bytes(n, block));
+    DeviceBuffer<std::byte> workspace(s.workspace_bytes(n, block, kF32));
     DeviceBuffer<unsigned> counters(3);
     data.upload(a);
     launch_lookback_block0_last({.n = n, .data = data.at(), .workspace = workspace.at(), .block = block}, {},

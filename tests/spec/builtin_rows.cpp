@@ -14,7 +14,7 @@ namespace {
 
 template <typename Spec, typename Args>
 std::vector<Joined<Spec, Args>> spec_rows_alone(std::span<const Spec> specs) {
-  return join(specs, std::span<const Implementation<Spec, Args>>());
+  return join(specs, std::span<const Implementation<Spec, Args>>(), std::span<const Allowance>());
 }
 
 }  // namespace
@@ -47,7 +47,8 @@ TEST(MovingAverageChecks, a_wrong_mean_in_any_piece_is_caught) {
   const auto& s = moving_average::spec_named("moving_average_scan");
   const std::int64_t n = 5 * (std::int64_t{1} << 15) + 123;
   const std::vector<float> a = make_data(DataKind::uniform, n, 0x9E1Cu);
-  const std::vector<float> model = s.model(a, 256);
+  const Values typed_model = s.model(Values::of(a), kF32, 256);
+  const std::vector<float> model(typed_model.as<float>().begin(), typed_model.as<float>().end());
   EXPECT_NO_THROW(moving_average::testing::expect_prefix_means(s, a, 256, model, "model"));
   for (std::int64_t i :
        {std::int64_t{0}, std::int64_t{1} << 15, (std::int64_t{1} << 16) - 1, 3 * (std::int64_t{1} << 15) + 7, n - 1}) {

@@ -25,14 +25,99 @@ class TransposeSpec : public ::testing::TestWithParam<Variant> {};
 // What each suite needs (smemc/test_size.hpp): host, small or large.
 SMEMC_SUITE_SIZE(TransposeContractGaps, host);
 SMEMC_SUITE_SIZE(TransposeSpec, host);
+SMEMC_SUITE_SIZE(TransposeBanks, host);
+
+// §5.5's banks as a model: 32 banks of 4 bytes; a warp's access of elements
+// of `size` bytes is served 128 bytes at a time (all 32 lanes for size <= 4,
+// half a warp for 8, a quarter for 16), and within one such group the lanes
+// that want different words of one bank are served one after another
+// (lanes wanting one word share it). The wavefronts of an access: over its
+// groups, the most distinct words any one bank is asked for. The profile
+// checks measure the same on the H200 (tests/transpose/profile.cmake).
+int wavefronts(const std::vector<std::size_t>& lane_bytes, std::size_t size) {
+  constexpr std::size_t kBanks = 32, kWord = 4, kLanes = 32;
+  const std::size_t lanes_per_group = size <= kWord ? kLanes : kLanes * kWord / size;
+  int total = 0;
+  for (std::size_t first = 0; first < kLanes; first += lanes_per_group) {
+    std::vector<std::vector<std::size_t>> words_of_bank(kBanks);
+    for (std::size_t lane = first; lane < first + lanes_per_group; ++lane) {
+      for (std::size_t byte = lane_bytes[lane]; byte < lane_bytes[lane] + size; byte += kWord) {
+        const std::size_t word = byte / kWord;
+        auto& words = words_of_bank[word % kBanks];
+        if (std::find(words.begin(), words.end(), word) == words.end()) words.push_back(word);
+      }
+    }
+    std::size_t most = 0;
+    for (const auto& words : words_of_bank) most = std::max(most, words.size());
+    total += static_cast<int>(most);
+  }
+  return total;
+}
+// The fewest wavefronts a warp's access of `size`-byte elements can take.
+int fewest_wavefronts(std::size_t size) { return size <= 4 ? 1 : static_cast<int>(size / 4); }
+
+// Lane i at element (rows i, column c) of a tile whose rows are row_bytes
+// long (a column read), or at (row r, column i) (a row write).
+std::vector<std::size_t> column(std::size_t row_bytes, std::size_t size, std::size_t c) {
+  std::vector<std::size_t> lanes(32);
+  for (std::size_t i = 0; i < 32; ++i) lanes[i] = i * row_bytes + c * size;
+  return lanes;
+}
+std::vector<std::size_t> row(std::size_t row_bytes, std::size_t size, std::size_t r) {
+  std::vector<std::size_t> lanes(32);
+  for (std::size_t i = 0; i < 32; ++i) lanes[i] = r * row_bytes + i * size;
+  return lanes;
+}
+
+// The model holds the text's facts (§5.5, §5.6): smem[tid] and smem[33*tid]
+// take one wavefront, smem[2*tid] two, smem[32*tid] and the unpadded 32x32
+// tile's column 32.
+TEST(TransposeBanks, the_model_holds_the_texts_figures) {
+  auto strided = [](std::size_t stride) {
+    std::vector<std::size_t> lanes(32);
+    for (std::size_t i = 0; i < 32; ++i) lanes[i] = 4 * stride * i;
+    return lanes;
+  };
+  EXPECT_EQ(wavefronts(strided(1), 4), 1);
+  EXPECT_EQ(wavefronts(strided(2), 4), 2);
+  EXPECT_EQ(wavefronts(strided(32), 4), 32);
+  EXPECT_EQ(wavefronts(strided(33), 4), 1);
+  EXPECT_EQ(wavefronts(column(32 * 4, 4, 0), 4), 32) << "the 32x32 float tile's column";
+  EXPECT_EQ(wavefronts(column(32 * 8, 8, 0), 8), 32) << "an unpadded tile of 8-byte elements: 16 ways in each half-warp";
+  EXPECT_EQ(wavefronts(column(32 * 8 + 4, 8, 0), 8), 4)
+      << "a word of padding for 8-byte elements: two ways in each half-warp (and every odd row misaligned)";
+}
+
+// The spec's padding (kTilePadding), for every element size of the family:
+// every column a warp reads and every row it writes takes the fewest
+// wavefronts there are, and every element of every row stays at its own
+// alignment (a 4-byte pad of 8-byte elements would put odd rows at 4-byte
+// addresses: a fault on the GPU, not a conflict).
+TEST(TransposeBanks, the_padding_makes_the_tile_conflict_free) {
+  for (const Typing& t : kTypings) {
+    const std::size_t size = info(t.element).bytes, padding = tile_padding_bytes(size);
+    ASSERT_GT(padding, 0u) << typing_name(t) << ": the spec states no padding for " << size << "-byte elements";
+    const std::size_t row_bytes = 32 * size + padding;
+    EXPECT_EQ(row_bytes % size, 0u) << typing_name(t) << ": rows of " << row_bytes << " bytes misalign " << size
+                                    << "-byte elements";
+    for (std::size_t i = 0; i < 32; ++i) {
+      EXPECT_EQ(wavefronts(column(row_bytes, size, i), size), fewest_wavefronts(size))
+          << typing_name(t) << ": column " << i << " of rows " << row_bytes << " bytes long";
+      EXPECT_EQ(wavefronts(row(row_bytes, size, i), size), fewest_wavefronts(size)) << typing_name(t) << ": row " << i;
+    }
+  }
+}
 
 TEST_P(TransposeSpec, spec_row) {
   const Spec& s = *GetParam().spec;
+  const Typing& t = GetParam().typing;
   EXPECT_FALSE(s.doc.name.empty());
   EXPECT_FALSE(s.doc.idea.empty()) << s.doc.name;
   EXPECT_FALSE(s.doc.cost.empty()) << s.doc.name;
+  EXPECT_TRUE(t.accumulator == t.element && t.output == t.element) << GetParam().typed_name() << ": a transpose computes nothing";
+  if (s.padded_tile) EXPECT_GT(tile_padding_bytes(info(t.element).bytes), 0u) << GetParam().typed_name();
   const auto& rows = spec_checked_rows();
-  EXPECT_EQ(std::count_if(rows.begin(), rows.end(), [&](const Variant& o) { return o.name() == s.doc.name; }), 1);
+  EXPECT_EQ(std::count_if(rows.begin(), rows.end(), [&](const Variant& o) { return o.typed_name() == GetParam().typed_name(); }), 1);
   ASSERT_TRUE(s.traffic != nullptr);
   EXPECT_EQ(s.shape.square, !accepts(s, 3, 5)) << s.doc.name << ": square-only rows refuse 3x5, the others take it";
   const std::int64_t side = std::min(s.shape.max_rows, s.shape.max_cols);
@@ -45,15 +130,17 @@ TEST_P(TransposeSpec, spec_row) {
 // (the row as stated: a narrowing's own boundaries are refuses_outside_narrowing's).
 TEST_P(TransposeSpec, contract_table_covers_the_domain) {
   const Spec& s = *GetParam().declared;
-  contract::expect_no_gaps(s.doc.name, contract_gaps(s.shape, contract::contract_of(s, contract::transpose_cases())));
+  contract::expect_no_gaps(GetParam().typed_name(),
+                           contract_gaps(s.shape, contract::contract_of(s, GetParam().typing_name(), contract::transpose_cases())));
 }
 
 TEST_P(TransposeSpec, contract_table) {
   const Spec& s = *GetParam().spec;
+  const Typing& t = GetParam().typing;
   contract::expect_table_holds(
-      s.doc.name, contract::contract_of(s, contract::transpose_cases()),
+      s.doc.name, contract::contract_of(s, GetParam().typing_name(), contract::transpose_cases()),
       [&](const contract::ShapeCase& c) {
-        validate(s, {.rows = c.rows, .cols = c.cols, .in = contract::fake_address(1), .out = contract::fake_address(2)});
+        validate(s, {.rows = c.rows, .cols = c.cols, .in = contract::fake_address(1), .out = contract::fake_address(2), .typing = t});
       },
       [&](const contract::ShapeCase& c) { return contract::describe(s.doc.name, c); },
       [&](const contract::ShapeCase& c) { return shape_violation(s, c.rows, c.cols); });

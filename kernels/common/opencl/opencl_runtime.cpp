@@ -6,11 +6,17 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <stdexcept>
 
 #include "common/ctest_gpu.hpp"
 
 namespace smemc::opencl {
+namespace sources {
+extern const char typed_cl[];  // common/opencl/typed.cl
+}  // namespace sources
+
 namespace {
 
 std::string lower(std::string s) {
@@ -270,13 +276,99 @@ Program& Program::process_wide(std::string_view name, std::string_view source) {
   return *new Program(name, source);
 }
 
+Program& Program::process_wide(std::string_view name, std::string_view source, const Typing& typing) {
+  static std::mutex guard;
+  static auto& built = *new std::map<std::string, Program*>;  // never destroyed, as above
+  const std::string key = std::string(name) + "/" + typing_name(typing);
+  const std::lock_guard lock(guard);
+  Program*& p = built[key];
+  if (p == nullptr) p = new Program(std::string(name) + " (" + typing_name(typing) + ")", source, typing_options(typing));
+  return *p;
+}
+
+BufferArg buffer(DeviceAddress a, Scalar type, std::string_view launcher) {
+  const std::size_t bytes = info(type).bytes;
+  if (a.offset % bytes != 0) {
+    throw std::invalid_argument(std::string(launcher) + ": address offset " + std::to_string(a.offset) +
+                                " bytes is not a multiple of the element size " + std::to_string(bytes));
+  }
+  return {static_cast<cl_mem>(a.buffer), a.offset / bytes};
+}
+
+std::string_view opencl_type(Scalar s) {
+  switch (s) {
+    case Scalar::u8: return "uchar";
+    case Scalar::i8: return "char";
+    case Scalar::u16: return "ushort";
+    case Scalar::i16: return "short";
+    case Scalar::i32: return "int";
+    case Scalar::u32: return "uint";
+    case Scalar::i64: return "long";
+    case Scalar::u64: return "ulong";
+    case Scalar::f16: return "half";
+    case Scalar::bf16: return "ushort";
+    case Scalar::f32: return "float";
+    case Scalar::f64: return "double";
+    case Scalar::f32x4: return "float4";
+  }
+  return "?";
+}
+
+// The type data movement copies an element as: its bits (float and float4
+// keep their own type, as the f32 kernels do).
+std::string_view moved_type(Scalar s) {
+  switch (info(s).bytes) {
+    case 1: return "uchar";
+    case 2: return "ushort";
+    case 4: return s == Scalar::f32 ? "float" : "uint";
+    case 8: return "ulong";
+    default: return "float4";
+  }
+}
+
+std::string typing_options(const Typing& t) {
+  // The accumulator a kernel adds in: the unsigned twin of an integer one
+  // (its additions wrap), as the host models do (common/typed_models.hpp).
+  const Scalar acc = t.accumulator == Scalar::i32 ? Scalar::u32 : t.accumulator == Scalar::i64 ? Scalar::u64 : t.accumulator;
+  std::string o = "-DSMEMC_ELEM_T=" + std::string(opencl_type(t.element)) + " -DSMEMC_ACC_T=" + std::string(opencl_type(acc)) +
+                  " -DSMEMC_OUT_T=" + std::string(opencl_type(t.output)) + " -DSMEMC_MOVE_T=" + std::string(moved_type(t.element));
+  if (t.element == Scalar::f16) o += " -DSMEMC_ELEM_F16";
+  if (t.element == Scalar::bf16) o += " -DSMEMC_ELEM_BF16";
+  if (t.output == Scalar::f16) o += " -DSMEMC_OUT_F16";
+  if (t.output == Scalar::bf16) o += " -DSMEMC_OUT_BF16";
+  switch (acc) {
+    case Scalar::f32: o += " -DSMEMC_ACC_FLOAT"; break;
+    case Scalar::f64: o += " -DSMEMC_ACC_DOUBLE"; break;
+    case Scalar::u32: o += " -DSMEMC_ACC_UINT"; break;
+    case Scalar::u64: o += " -DSMEMC_ACC_ULONG"; break;
+    default: break;
+  }
+  if (t.accumulator == Scalar::i64) o += " -DSMEMC_ACC_LONG";
+  if (t.element == Scalar::f64 || t.accumulator == Scalar::f64 || t.output == Scalar::f64) o += " -DSMEMC_FP64";
+  return o;
+}
+
+DeviceDecline typing_on_device(const Typing& t, bool atomics) {
+  const Device& d = device();
+  const bool fp64 = t.element == Scalar::f64 || t.accumulator == Scalar::f64 || t.output == Scalar::f64;
+  if (fp64 && !d.has_extension("cl_khr_fp64")) {
+    return {Decline::needs_fp64, "no double precision on " + d.name + " (cl_khr_fp64 is not offered)"};
+  }
+  if (atomics && info(t.accumulator).bytes == 8 && !d.has_extension("cl_khr_int64_base_atomics")) {
+    return {Decline::needs_int64_atomics, "no 64-bit atomics on " + d.name + " (cl_khr_int64_base_atomics is not offered)"};
+  }
+  return {};
+}
+
 void Program::build() {
   const Device& d = device();
   if (!d.usable) throw OpenClError(CL_DEVICE_NOT_AVAILABLE, "OpenCL program " + name_ + ": " + d.reason);
-  const char* text = source_.c_str();
-  const std::size_t length = source_.size();
+  // The typed prelude first (common/opencl/typed.cl): the types a typed
+  // program's kernels are written over, float's without a typing.
+  const char* texts[] = {sources::typed_cl, source_.c_str()};
+  const std::size_t lengths[] = {std::strlen(sources::typed_cl), source_.size()};
   cl_int code = CL_SUCCESS;
-  cl_program program = clCreateProgramWithSource(d.context, 1, &text, &length, &code);
+  cl_program program = clCreateProgramWithSource(d.context, 2, texts, lengths, &code);
   check(code, ("clCreateProgramWithSource(" + name_ + ")").c_str(), __FILE__, __LINE__);
   code = clBuildProgram(program, 1, &d.id, options_.c_str(), nullptr, nullptr);
   if (code != CL_SUCCESS) {

@@ -33,7 +33,9 @@
 
 #include "common/device_address.hpp"
 #include "common/device_error.hpp"
+#include "common/implementation.hpp"
 #include "common/stream.hpp"
+#include "common/types.hpp"
 
 namespace smemc::opencl {
 
@@ -99,6 +101,8 @@ template <typename T>
 BufferArg buffer(DeviceAddress a, std::string_view launcher) {
   return {static_cast<cl_mem>(a.buffer), element_offset<T>(a, launcher)};
 }
+// The same for elements of a scalar type.
+BufferArg buffer(DeviceAddress a, Scalar type, std::string_view launcher);
 
 // A __local kernel argument of `bytes` bytes, sized at launch.
 struct LocalBytes {
@@ -116,6 +120,10 @@ class Program {
 
   // A program that lives as long as the process (the family tables' own).
   static Program& process_wide(std::string_view name, std::string_view source);
+  // The same program built for a typing (typing_options below), once a
+  // typing a process (cached here: the generated programs::<stem>(typing)
+  // gives the f32 typing the program built without one).
+  static Program& process_wide(std::string_view name, std::string_view source, const Typing& typing);
 
   cl_kernel kernel(const std::string& name);  // throws OpenClError (with the build log) on failure
 
@@ -128,6 +136,22 @@ class Program {
 
 // The options every suite program is built with on this device.
 std::string build_options();
+
+// The defines a typed program is built with, which the typed parts of a .cl
+// read (a program built without them takes float for all three):
+//   SMEMC_ELEM_T, SMEMC_ACC_T, SMEMC_OUT_T   the storage types in OpenCL C (half for f16, ushort for bf16,
+//                                            uint and ulong for the integer accumulators: their additions wrap)
+//   SMEMC_ELEM_F16, SMEMC_ELEM_BF16, SMEMC_OUT_F16, SMEMC_OUT_BF16   how an element is loaded, an output stored
+//   SMEMC_ACC_FLOAT, SMEMC_ACC_DOUBLE, SMEMC_ACC_UINT, SMEMC_ACC_ULONG, SMEMC_ACC_LONG   which accumulator
+//   SMEMC_MOVE_T    the element as bits, for data movement (uchar, ushort, ulong; float, float4)
+//   SMEMC_FP64      some part is double: the program enables cl_khr_fp64 (where the device has it)
+std::string typing_options(const Typing& typing);
+// The OpenCL C storage type of a scalar ("half", "ushort" for bf16, "uint" ...).
+std::string_view opencl_type(Scalar s);
+// Whether this device runs a typing's arithmetic: double needs cl_khr_fp64,
+// and with `atomics` a 64-bit accumulator needs cl_khr_int64_base_atomics.
+// The reason none where it does (what a table's on_device returns).
+DeviceDecline typing_on_device(const Typing& typing, bool atomics = false);
 
 void set_arg(cl_kernel k, cl_uint& index, const BufferArg& b);
 void set_arg(cl_kernel k, cl_uint& index, const LocalBytes& l);

@@ -19,7 +19,7 @@ struct BenchFamily {
   static std::string size_violation(const Spec& s, std::int64_t n, int block) {
     return moving_average::size_violation(s, n, block);
   }
-  static std::size_t workspace_bytes(const Spec& s, std::int64_t n, int block) { return s.workspace_bytes(n, block); }
+  static std::size_t workspace_bytes(const Spec& s, std::int64_t n, int block) { return s.workspace_bytes(n, block, kF32); }
   static Args args(const bench::VectorBuffers& b, std::int64_t n, int block) {
     return {.n = n, .data = b.data.address(), .workspace = b.workspace.address(), .block = block};
   }

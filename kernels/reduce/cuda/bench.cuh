@@ -17,7 +17,7 @@ struct BenchFamily {
   static std::span<const Spec> specs() { return reduce::specs(); }
   static std::span<const Implementation<Spec, Args>> table() { return reduce::implementations(); }
   static std::string size_violation(const Spec& s, std::int64_t n, int block) { return reduce::size_violation(s, n, block); }
-  static std::size_t workspace_bytes(const Spec& s, std::int64_t n, int block) { return s.workspace_bytes(n, block); }
+  static std::size_t workspace_bytes(const Spec& s, std::int64_t n, int block) { return s.workspace_bytes(n, block, kF32); }
   static Args args(const bench::VectorBuffers& b, std::int64_t n, int block) {
     return {.n = n, .data = b.data.address(), .out = b.out.address(), .workspace = b.workspace.address(), .block = block};
   }

@@ -3,9 +3,11 @@
 // warp-synchronous tails (the legacy idiom and its rewrites).
 //
 // block_tree_in_shared<tail>(v, scratch): every thread contributes v; thread 0
-// returns the block's sum. Preconditions: blockDim.x a power of two, scratch
-// holds blockDim.x floats; tails other than `none` need blockDim.x >= 64.
-// All four tails build the same tree, so they share one host model.
+// returns the block's sum, added in v's type (float, double, or an unsigned
+// integer: the accumulator's). Preconditions: blockDim.x a power of two,
+// scratch holds blockDim.x values; tails other than `none` need
+// blockDim.x >= 64. All four tails build the same tree, so they share one
+// host model.
 
 #include <cuda_runtime.h>
 
@@ -64,8 +66,8 @@ __device__ T warp_tail_shfl(T sum, const T* scratch) {
   return sum;
 }
 
-template <WarpTail tail>
-__device__ float block_tree_in_shared(float sum, float* scratch) {
+template <WarpTail tail, typename T>
+__device__ T block_tree_in_shared(T sum, T* scratch) {
   const unsigned t = threadIdx.x;
   scratch[t] = sum;
   constexpr unsigned last_barrier_width = tail == WarpTail::none ? 0 : 32;

@@ -9,9 +9,10 @@ namespace {
 
 constexpr int kThreads = model::kFixupThreads;
 
-__global__ void __launch_bounds__(kThreads) fixup_partials(int count, long long stride, const float* partials, float* out) {
-  __shared__ float scratch[kThreads];
-  float sum = 0.0f;
+template <typename A>
+__global__ void __launch_bounds__(kThreads) fixup_partials(int count, long long stride, const A* partials, A* out) {
+  __shared__ A scratch[kThreads];
+  A sum = A(0);
   for (int i = threadIdx.x; i < count; i += blockDim.x) sum = sum + partials[i * stride];
   sum = block_tree_in_shared<WarpTail::none>(sum, scratch);
   if (threadIdx.x == 0) out[0] = sum;
@@ -19,11 +20,22 @@ __global__ void __launch_bounds__(kThreads) fixup_partials(int count, long long 
 
 }  // namespace
 
-void launch_fixup(std::int64_t count, std::int64_t stride, const float* partials, float* out, cudaStream_t stream) {
-  fixup_partials<<<1, kThreads, 0, stream>>>(static_cast<int>(count), stride, partials, out);
+template <typename A>
+void launch_fixup_typed(std::int64_t count, std::int64_t stride, const A* partials, A* out, cudaStream_t stream) {
+  fixup_partials<A><<<1, kThreads, 0, stream>>>(static_cast<int>(count), stride, partials, out);
   SMEMC_CHECK_LAUNCH("fixup_partials");
 }
+template void launch_fixup_typed<double>(std::int64_t, std::int64_t, const double*, double*, cudaStream_t);
+template void launch_fixup_typed<unsigned>(std::int64_t, std::int64_t, const unsigned*, unsigned*, cudaStream_t);
+template void launch_fixup_typed<unsigned long long>(std::int64_t, std::int64_t, const unsigned long long*, unsigned long long*,
+                                                     cudaStream_t);
 
-KernelSymbol fixup_kernel_symbol() { return kernel_symbol<&fixup_partials>("fixup_partials", sizeof(float) * kThreads); }
+void launch_fixup(std::int64_t count, std::int64_t stride, const float* partials, float* out, cudaStream_t stream) {
+  launch_fixup_typed<float>(count, stride, partials, out, stream);
+}
+
+KernelSymbol fixup_kernel_symbol() {
+  return kernel_symbol<&fixup_partials<float>>("fixup_partials", sizeof(float) * kThreads);
+}
 
 }  // namespace smemc::reduce

@@ -3,10 +3,11 @@
 // partials and writes their sum to out[0]. Shared by every tree variant that
 // finishes with a second launch.
 //
-// Idea: thread t accumulates partials t, t + 1024, ... (`stride` floats
-// apart), then the block's shared-memory tree sums the 1024 accumulators.
-// Cost: one small launch; reads `count` floats. Deterministic.
-// Preconditions: count >= 1, stride >= 1, both pointers valid.
+// Idea: thread t accumulates partials t, t + 1024, ... (`stride` values
+// apart, starting from 0), then the block's shared-memory tree sums the
+// 1024 accumulators, in the partials' type (the typing's accumulator).
+// Cost: one small launch; reads `count` values. Deterministic.
+// Preconditions: 1 <= count <= INT_MAX, stride >= 1, both pointers valid.
 
 #include <cuda_runtime.h>
 
@@ -20,6 +21,11 @@ namespace smemc::reduce {
 // a port whose row ends with the spec's fix-up calls this one, so that its
 // bits are the spec's. Checks the launch (SMEMC_CHECK_LAUNCH); never waits.
 void launch_fixup(std::int64_t count, std::int64_t stride, const float* partials, float* out, cudaStream_t stream);
+// The same for the other accumulators of the typed rows: double, and the
+// unsigned twins of the integer accumulators (instantiated in fixup.cu for
+// double, unsigned and unsigned long long).
+template <typename A>
+void launch_fixup_typed(std::int64_t count, std::int64_t stride, const A* partials, A* out, cudaStream_t stream);
 
 // The fix-up kernel, for the shared-memory facts.
 KernelSymbol fixup_kernel_symbol();

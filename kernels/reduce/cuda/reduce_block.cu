@@ -71,9 +71,12 @@ int prepare(const char* launcher, std::int64_t n, float* x, float* out, int bloc
   return work ? static_cast<int>(model::tree_blocks(n, block)) : 0;
 }
 
+constexpr std::string_view kBlockFixup = "reduce_block_fixup";
+constexpr std::string_view kBlockAtomic = "reduce_block_atomic";
+
 const CudaLine<Entry> kLines[] = {
-    {{"reduce_block_fixup", &launch_from_args<&reduce_block_fixup>}, kernel_symbol<&reduce_block>("reduce_block", 0)},
-    {{"reduce_block_atomic", &launch_from_args<&reduce_block_atomic>},
+    {{kBlockFixup, &launch_from_args<&reduce_block_fixup, kBlockFixup>}, kernel_symbol<&reduce_block>("reduce_block", 0)},
+    {{kBlockAtomic, &launch_from_args<&reduce_block_atomic, kBlockAtomic>},
      kernel_symbol<&reduce_block_atomic_kernel>("reduce_block_atomic_kernel", 0)},
 };
 

@@ -36,9 +36,12 @@ bool validate_pointers(std::string_view name, std::int64_t n, float* x, float* o
   return validate(spec_named(name), {.n = n, .data = address_of(x), .out = address_of(out), .block = block});
 }
 
+constexpr std::string_view kHalving = "reduce_by_halving";
+constexpr std::string_view kHalvingAnyN = "reduce_by_halving_any_n";
+
 const CudaLine<Entry> kLines[] = {
-    {{"reduce_by_halving", &launch_from_args<&reduce_by_halving>}, kernel_symbol<&saxpy>("saxpy", 0)},
-    {{"reduce_by_halving_any_n", &launch_from_args<&reduce_by_halving_any_n>}, kernel_symbol<&saxpy>("saxpy", 0)},
+    {{kHalving, &launch_from_args<&reduce_by_halving, kHalving>}, kernel_symbol<&saxpy>("saxpy", 0)},
+    {{kHalvingAnyN, &launch_from_args<&reduce_by_halving_any_n, kHalvingAnyN>}, kernel_symbol<&saxpy>("saxpy", 0)},
 };
 
 }  // namespace

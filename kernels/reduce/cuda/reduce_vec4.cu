@@ -61,10 +61,10 @@ __global__ void __launch_bounds__(1024) reduce_vec4_kernel(int float4s, int tail
   }
 }
 
-constexpr const char* kName = "reduce_vec4_grid_stride";
+constexpr std::string_view kName = "reduce_vec4_grid_stride";
 
 const CudaLine<Entry> kLines[] = {
-    {{kName, &launch_from_args<&reduce_vec4_grid_stride>},
+    {{kName, &launch_from_args<&reduce_vec4_grid_stride, kName>},
      kernel_symbol<&reduce_vec4_kernel>("reduce_vec4_kernel", sizeof(float) * 32)},
 };
 

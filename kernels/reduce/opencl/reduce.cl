@@ -10,6 +10,25 @@
 // Float expressions as written: no contraction into fused multiply-adds.
 #pragma OPENCL FP_CONTRACT OFF
 
+// --- the typings ----------------------------------------------------------------
+// The typed rows (reduce_smem_fixup, reduce_smem_atomic) and the fix-up are
+// written over elem_t and acc_t (common/opencl/typed.cl, prepended): built
+// without a typing they are float's, built for a typing they load its
+// elements, widen each to the accumulator and add in it, as the CUDA
+// kernels and the host models do. The other rows are the text's float
+// kernels in every build.
+// 64-bit atomic adds (an atomic finish in double or a 64-bit integer) need
+// cl_khr_int64_base_atomics: where it is missing the atomic kernel is left
+// out of the build (the table declines it on such a device).
+#if defined(SMEMC_ACC_DOUBLE) || defined(SMEMC_ACC_ULONG)
+#ifdef cl_khr_int64_base_atomics
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#define SMEMC_ATOMIC_ACC 1
+#endif
+#else
+#define SMEMC_ATOMIC_ACC 1
+#endif
+
 // --- §5.1: the halving cascade ----------------------------------------------
 
 // Part 3's saxpy, y[i] = a*x[i] + y[i]; the cascade calls it with a = 1.
@@ -76,18 +95,23 @@ kernel void reduce_block_atomic(int n, global float* x_base, ulong x_offset, glo
 // The levels of the tree in `scratch` down to (not including) `last_width`:
 // every work-item contributes `sum`; at each width the first `width` add
 // the partial `width` places up. Returns the work-item's running sum.
-float tree_levels(float sum, local float* scratch, uint last_width) {
-  const uint t = get_local_id(0);
-  scratch[t] = sum;
-  for (uint width = get_local_size(0) / 2; width > last_width; width /= 2) {
-    barrier(CLK_LOCAL_MEM_FENCE);  // the previous level's partials are all in scratch
-    if (t < width) scratch[t] = sum = sum + scratch[t + width];
+// Defined for float (the text's rows) and for the typing's accumulator.
+#define SMEMC_TREE_LEVELS(T, name)                                          \
+  T name(T sum, local T* scratch, uint last_width) {                        \
+    const uint t = get_local_id(0);                                         \
+    scratch[t] = sum;                                                       \
+    for (uint width = get_local_size(0) / 2; width > last_width; width /= 2) { \
+      barrier(CLK_LOCAL_MEM_FENCE); /* the previous level's partials are all in scratch */ \
+      if (t < width) scratch[t] = sum = sum + scratch[t + width];           \
+    }                                                                       \
+    return sum;                                                             \
   }
-  return sum;
-}
+SMEMC_TREE_LEVELS(float, tree_levels)
+SMEMC_TREE_LEVELS(acc_t, tree_levels_acc)
 
 // The whole tree with a barrier at every level (work-item 0 returns the sum).
 float tree_full(float sum, local float* scratch) { return tree_levels(sum, scratch, 0); }
+acc_t tree_full_acc(acc_t sum, local acc_t* scratch) { return tree_levels_acc(sum, scratch, 0); }
 
 // EXHIBIT: the legacy warp-synchronous tail. Once 64 partials are left, the
 // first 32 work-items finish with no barrier, trusting that they run each
@@ -134,22 +158,52 @@ float load_pair(int n, global const float* in) {
   const float right = idx + (int)get_local_size(0) < n ? in[idx + get_local_size(0)] : 0.f;
   return left + right;
 }
+// The same over the typing's elements, added in the accumulator.
+acc_t load_pair_acc(int n, global const elem_t* in_base, ulong in_offset) {
+  const int idx = 2 * get_group_id(0) * get_local_size(0) + get_local_id(0);
+  const acc_t left = idx < n ? element_as_acc(in_base, in_offset + idx) : (acc_t)0;
+  const acc_t right = idx + (int)get_local_size(0) < n ? element_as_acc(in_base, in_offset + idx + get_local_size(0)) : (acc_t)0;
+  return left + right;
+}
+
+// The atomic add of the typing's accumulator: float's compare-exchange
+// loop; double's the same on 64 bits; the integers' atomic adds (they wrap).
+#ifdef SMEMC_ATOMIC_ACC
+void atomic_add_acc(volatile global acc_t* target, acc_t value) {
+#if defined(SMEMC_ACC_FLOAT)
+  atomic_add_float(target, value);
+#elif defined(SMEMC_ACC_DOUBLE)
+  volatile global long* bits = (volatile global long*)target;
+  long seen = atom_add(bits, 0L), expected;  // an atomic read
+  do {
+    expected = seen;
+    seen = atom_cmpxchg(bits, expected, as_long(as_double(expected) + value));
+  } while (seen != expected);
+#elif defined(SMEMC_ACC_UINT)
+  atomic_add(target, value);
+#else
+  atom_add(target, value);
+#endif
+}
+#endif
 
 #define SMEMC_MAX_BLOCK 1024
 
-// The text's `__shared__ float scratch[1024]` tree; the partial of group b
-// goes to partials[b] (the fix-up then sums them).
-kernel void reduce_smem_fixup(int n, global const float* in_base, ulong in_offset, global float* out_base, ulong out_offset) {
-  local float scratch[SMEMC_MAX_BLOCK];
-  const float sum = tree_full(load_pair(n, in_base + in_offset), scratch);
+// The text's `__shared__ float scratch[1024]` tree (of the accumulator's
+// type); the partial of group b goes to partials[b] (the fix-up then sums them).
+kernel void reduce_smem_fixup(int n, global const elem_t* in_base, ulong in_offset, global acc_t* out_base, ulong out_offset) {
+  local acc_t scratch[SMEMC_MAX_BLOCK];
+  const acc_t sum = tree_full_acc(load_pair_acc(n, in_base, in_offset), scratch);
   if (get_local_id(0) == 0) out_base[out_offset + get_group_id(0)] = sum;
 }
 
-kernel void reduce_smem_atomic(int n, global const float* in_base, ulong in_offset, global float* out_base, ulong out_offset) {
-  local float scratch[SMEMC_MAX_BLOCK];
-  const float sum = tree_full(load_pair(n, in_base + in_offset), scratch);
-  if (get_local_id(0) == 0) atomic_add_float(out_base + out_offset, sum);
+#ifdef SMEMC_ATOMIC_ACC
+kernel void reduce_smem_atomic(int n, global const elem_t* in_base, ulong in_offset, global acc_t* out_base, ulong out_offset) {
+  local acc_t scratch[SMEMC_MAX_BLOCK];
+  const acc_t sum = tree_full_acc(load_pair_acc(n, in_base, in_offset), scratch);
+  if (get_local_id(0) == 0) atomic_add_acc(out_base + out_offset, sum);
 }
+#endif
 
 // The dynamic version: the scratch is a local kernel argument sized at launch.
 kernel void reduce_smem_dynamic(int n, global const float* in_base, ulong in_offset, global float* out_base, ulong out_offset,
@@ -174,15 +228,16 @@ kernel void reduce_warp_syncwarp(int n, global const float* in_base, ulong in_of
 // --- the fix-up ---------------------------------------------------------------
 
 // One group of 1024: work-item t adds partials t, t + 1024, ... (`stride`
-// floats apart) to +0, then the full tree over the 1024 accumulators.
-kernel __attribute__((reqd_work_group_size(1024, 1, 1))) void fixup_partials(int count, long stride, global const float* p_base,
-                                                                            ulong p_offset, global float* out_base,
+// values apart) to +0, then the full tree over the 1024 accumulators (of
+// the typing's accumulator: float in a build without a typing).
+kernel __attribute__((reqd_work_group_size(1024, 1, 1))) void fixup_partials(int count, long stride, global const acc_t* p_base,
+                                                                            ulong p_offset, global acc_t* out_base,
                                                                             ulong out_offset) {
-  local float scratch[1024];
-  global const float* partials = p_base + p_offset;
-  float sum = 0.0f;
+  local acc_t scratch[1024];
+  global const acc_t* partials = p_base + p_offset;
+  acc_t sum = (acc_t)0;
   for (int i = get_local_id(0); i < count; i += get_local_size(0)) sum = sum + partials[i * stride];
-  sum = tree_full(sum, scratch);
+  sum = tree_full_acc(sum, scratch);
   if (get_local_id(0) == 0) out_base[out_offset] = sum;
 }
 

@@ -12,20 +12,23 @@ namespace {
 using namespace smemc::opencl;
 
 // The spec's checks, then the kernel over ceil(cols/32) x ceil(rows/32)
-// groups of 32 x `rows_per_group` work-items. The square kernels take n;
-// the padded ones rows and cols.
+// groups of 32 x `rows_per_group` work-items. The square kernels take n
+// (floats); the padded ones rows and cols, the program built for the
+// typing, and their tile: 32 rows of 32 elements and the spec's padding.
 template <bool square, std::size_t rows_per_group = kTile>
 void launch_named(const char* name, const Args& a, Stream s) {
   if (!validate(spec_named(name), a)) return;
   const std::size_t groups[2] = {static_cast<std::size_t>(ceil_div(a.cols, kTile)),
                                  static_cast<std::size_t>(ceil_div(a.rows, kTile))};
   const std::size_t local[2] = {kTile, rows_per_group};
-  const BufferArg in = buffer<float>(a.in, name), out = buffer<float>(a.out, name);
+  const Scalar element = a.typing.element;
+  const BufferArg in = buffer(a.in, element, name), out = buffer(a.out, element, name);
   if constexpr (square) {
     launch_2d(s, programs::transpose().kernel(name), name, groups, local, static_cast<cl_int>(a.rows), in, out);
   } else {
-    launch_2d(s, programs::transpose().kernel(name), name, groups, local, static_cast<cl_int>(a.rows),
-              static_cast<cl_int>(a.cols), in, out);
+    const std::size_t size = info(element).bytes, row_bytes = kTile * size + tile_padding_bytes(size);
+    launch_2d(s, programs::transpose(a.typing).kernel(name), name, groups, local, static_cast<cl_int>(a.rows),
+              static_cast<cl_int>(a.cols), in, out, LocalBytes{kTile * row_bytes}, static_cast<cl_int>(row_bytes));
   }
 }
 
