@@ -25,15 +25,28 @@ namespace smemc::bench {
 inline constexpr std::uint64_t kInputSeed = 0x5eed2026;
 
 // The rows of a join that this backend launches, in spec order (a row with
-// launch = nullptr has nothing to time), in float: the benchmark's figures
-// are the texts' (the typed rows' speed is not measured here yet).
+// launch = nullptr has nothing to time), in one typing: float for the
+// families whose texts are in float (the benchmark's figures are the
+// texts'), bytes for the histograms (a family's bench_typing); the other
+// typings' speed is not measured here yet.
 template <typename Spec, typename Args>
-std::vector<Joined<Spec, Args>> launchable(std::span<const Spec> specs, std::span<const Implementation<Spec, Args>> table) {
+std::vector<Joined<Spec, Args>> launchable(std::span<const Spec> specs, std::span<const Implementation<Spec, Args>> table,
+                                           const Typing& typing = kF32) {
   std::vector<Joined<Spec, Args>> rows;
   for (const auto& row : join(specs, table, std::span<const Allowance>())) {
-    if (row.not_implemented().empty() && row.typing == kF32) rows.push_back(row);
+    if (row.not_implemented().empty() && row.typing == typing) rows.push_back(row);
   }
   return rows;
+}
+
+// A family's benchmark typing: its bench_typing where it states one, else float.
+template <typename Family>
+constexpr Typing bench_typing() {
+  if constexpr (requires { Family::bench_typing; }) {
+    return Family::bench_typing;
+  } else {
+    return kF32;
+  }
 }
 
 inline std::string unsupported_here(std::string_view variant, const std::string& why) {
@@ -64,7 +77,7 @@ struct VectorAdapter {
   static constexpr std::string_view benchmark = Family::benchmark;
 
   static const std::vector<Row>& rows() {
-    static const std::vector<Row> all = launchable(Family::specs(), Family::table());
+    static const std::vector<Row> all = launchable(Family::specs(), Family::table(), bench_typing<Family>());
     return all;
   }
   static std::string_view name(const Row& row) { return row.name(); }
@@ -95,7 +108,13 @@ struct VectorAdapter {
     return problem;
   }
   static void launch(const Row& row, const Problem& problem, cudaStream_t stream) { row.launch(problem.args, Stream{stream}); }
-  static Traffic traffic(const Row& row, const Point& p) { return row.spec->traffic(p.n, static_cast<int>(p.block), row.typing); }
+  static Traffic traffic(const Row& row, const Point& p) {
+    if constexpr (requires { Family::traffic(*row.spec, p.n, 0); }) {
+      return Family::traffic(*row.spec, p.n, static_cast<int>(p.block));  // a family whose traffic takes more than (n, B, typing)
+    } else {
+      return row.spec->traffic(p.n, static_cast<int>(p.block), row.typing);
+    }
+  }
   static std::int64_t input_bytes(const Point& p) { return p.n * std::int64_t{Family::element_bytes}; }
 };
 

@@ -1,16 +1,17 @@
 // The histogram family on the CPU port: the spec's baseline row ported as
-// written (one atomic add a byte, on std::atomic_ref), its two shared-memory
-// rows declined (bank layouts of a GPU block have no CPU meaning), and one
-// row of this port's own, cpu_histogram_chunks, of the exact class: chunks
-// of B bytes counted in parallel, each into 256 counts on its worker's
-// stack, merged into the bins with atomic adds. Either way the counts are
-// exact, whatever order the workers ran in; the checks hold them equal to
-// the host's count.
+// written (one atomic add a sample, on std::atomic_ref), in every sample
+// type; its two shared-memory rows declined (bank layouts of a GPU block
+// have no CPU meaning); and one row of this port's own, cpu_histogram_chunks,
+// of the exact class: chunks of B samples counted in parallel, each into
+// counts of its own, merged into the bins with atomic adds. Either way the
+// counts are exact, whatever order the workers ran in; the checks hold them
+// equal to the host's count. Samples are binned by the spec's rule
+// (histogram::bin_of: histogram/bin_rule.hpp, the code the CUDA kernels run).
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "common/preconditions.hpp"
 #include "cpu_device.hpp"
@@ -27,28 +28,47 @@ using cpu_port::run_grid;
 constexpr int kChunkBlocks[] = {4096, 1, 1000};
 constexpr std::int64_t kCountLimit = 4294967295;
 constexpr contract::SizeCase kChunkContract[] = {
-    {0, 4096, ""},           {1, 1, ""},
-    {1000, 7, ""},           {1000, 65536, ""},
-    {kCountLimit, 1, ""},    {kCountLimit, 65536, ""},
-    {kCountLimit, 4096, ""}, {kCountLimit + 1, 4096, "exceeds"},
-    {-1, 4096, "negative"},  {10, 0, "block"},
+    {0, 4096, ""},
+    {1, 1, ""},
+    {1000, 7, ""},
+    {1000, 65536, ""},
+    {kCountLimit, 1, ""},
+    {kCountLimit, 65536, ""},
+    {kCountLimit, 4096, ""},
+    {kCountLimit + 1, 4096, "exceeds"},
+    {-1, 4096, "negative"},
+    {10, 0, "block"},
     {10, 65537, "block"},
+    {64, 4096, "aligned", 1, "u16_u32"},
+    {64, 4096, "", 2, "u16_u32"},
+    {64, 4096, "aligned", 2, "f32_u32"},
+    {64, 4096, "", 4, "f32_u32"},
 };
 
-Traffic bytes_once(std::int64_t n, int) { return {n, kBins * 4}; }
+// The sample types this port's row counts: bytes, 16-bit integers, half
+// and float (a port row states its own list).
+constexpr Typing kChunkTypings[] = {kTypings[0], kTypings[2], kTypings[4], kTypings[6]};
+
+Traffic samples_once(std::int64_t n, int, const Typing& t, std::int64_t bins) {
+  return {n * static_cast<std::int64_t>(info(t.element).bytes), bins * 4};
+}
 
 const Spec kChunkCounts = {
     .doc = {.name = "cpu_histogram_chunks",
-            .idea = "chunks of B bytes counted in parallel, each into 256 counts of its own, merged into the bins "
+            .idea = "chunks of B samples counted in parallel, each into counts of its own, merged into the bins "
                     "with atomic adds",
-            .cost = "one read of the data; at most 256 atomic adds a chunk"},
+            .cost = "one read of the data; at most B atomic adds a chunk (a bin's count once, however many of its "
+                    "samples the chunk holds)"},
+    .typings = kChunkTypings,
     .determinism = Determinism::exact,
     .domain = {.block = {1, 1 << 16, false},
                .tested_blocks = kChunkBlocks,
                .n_base = kCountLimit,
                .n_limit_reason = "a bin's count is 32-bit unsigned"},
-    .shared_bins = "none: each chunk's 256 counts live on its worker's stack",
-    .traffic = &bytes_once,
+    .max_bins = kMaxBins,
+    .bins_reason = "the suite's largest bin count, 65536",
+    .shared_bins = "none: each chunk's counts live in its worker's memory",
+    .traffic = &samples_once,
     .contract_cases = kChunkContract,
 };
 
@@ -56,40 +76,65 @@ void add_to(std::uint32_t& bin, std::uint32_t count) {
   std::atomic_ref<std::uint32_t>(bin).fetch_add(count, std::memory_order_relaxed);
 }
 
-// The bins cleared, then every byte counted: one job on the stream's queue.
+// The bins cleared, then every sample counted by `count` (a template over
+// the host sample type): one job on the stream's queue.
 template <typename Count>
 void enqueue_counts(const Args& a, Stream stream, bool has_data, Count count) {
-  queue_of(stream).enqueue([n = has_data ? a.n : 0, data = host_pointer<const std::uint8_t>(a.data),
-                            bins = host_pointer<std::uint32_t>(a.bins), block = a.block, count] {
-    std::fill(bins, bins + kBins, 0u);
-    if (n > 0) count(n, data, bins, block);
+  queue_of(stream).enqueue([a, n = has_data ? a.n : 0, bins = host_pointer<std::uint32_t>(a.bins), count] {
+    std::fill(bins, bins + a.binning.bins, 0u);
+    if (n == 0) return;
+    visit_scalar(a.typing.element, [&]<typename T>(std::type_identity<T>) {
+      if constexpr (!std::is_same_v<T, Float4>) count(std::span<const T>(host_pointer<const T>(a.data), static_cast<std::size_t>(n)),
+                                                      params_of(a.binning), bins, a.block);
+    });
   });
 }
+
+struct GlobalAtomics {
+  template <typename T>
+  void operator()(std::span<const T> data, const rule::BinParams& p, std::uint32_t* bins, int block) const {
+    const auto n = static_cast<std::int64_t>(data.size());
+    const std::int64_t blocks = blocks_for(n, block), stride = blocks * block;
+    run_grid(blocks, 1, [&](std::int64_t b) {
+      for (std::int64_t t = b * block; t < (b + 1) * block; ++t) {
+        for (std::int64_t i = t; i < n; i += stride) {
+          const std::int64_t k = bin_of(data[static_cast<std::size_t>(i)], p);
+          if (k >= 0) add_to(bins[k], 1);
+        }
+      }
+    });
+  }
+};
+
+// Each chunk counts into a worker's own counts (all zero between chunks: the
+// merge walks the chunk's samples again, adding each touched bin once and
+// clearing it, so a chunk costs O(B), not O(bins)).
+struct Chunks {
+  template <typename T>
+  void operator()(std::span<const T> data, const rule::BinParams& p, std::uint32_t* bins, int block) const {
+    const auto n = static_cast<std::int64_t>(data.size());
+    run_grid(ceil_div(n, block), std::max<std::int64_t>(1, 65536 / block), [&](std::int64_t c) {
+      thread_local std::vector<std::uint32_t> counts;
+      if (counts.size() < static_cast<std::size_t>(p.bins)) counts.resize(static_cast<std::size_t>(p.bins), 0u);
+      const std::int64_t begin = c * block, end = std::min(n, (c + 1) * block);
+      for (std::int64_t i = begin; i < end; ++i) {
+        if (const std::int64_t k = bin_of(data[static_cast<std::size_t>(i)], p); k >= 0) ++counts[k];
+      }
+      for (std::int64_t i = begin; i < end; ++i) {
+        const std::int64_t k = bin_of(data[static_cast<std::size_t>(i)], p);
+        if (k >= 0 && counts[k] != 0) {
+          add_to(bins[k], counts[k]);
+          counts[k] = 0;
+        }
+      }
+    });
+  }
+};
 
 void launch_global_atomics(const Args& a, Stream stream) {
-  const bool has_data = validate(spec_named("histogram_global_atomics"), a);
-  enqueue_counts(a, stream, has_data, [](std::int64_t n, const std::uint8_t* data, std::uint32_t* bins, int block) {
-    run_grid(blocks_for(n, block), 1, [&](std::int64_t b) {
-      const std::int64_t stride = blocks_for(n, block) * block;
-      for (std::int64_t t = b * block; t < (b + 1) * block; ++t) {
-        for (std::int64_t i = t; i < n; i += stride) add_to(bins[data[i]], 1);
-      }
-    });
-  });
+  enqueue_counts(a, stream, validate(spec_named("histogram_global_atomics"), a), GlobalAtomics{});
 }
-
-void launch_chunks(const Args& a, Stream stream) {
-  const bool has_data = validate(kChunkCounts, a);
-  enqueue_counts(a, stream, has_data, [](std::int64_t n, const std::uint8_t* data, std::uint32_t* bins, int block) {
-    run_grid(ceil_div(n, block), std::max<std::int64_t>(1, 65536 / block), [&](std::int64_t c) {
-      std::array<std::uint32_t, kBins> counts{};
-      for (std::int64_t i = c * block; i < std::min(n, (c + 1) * block); ++i) ++counts[data[i]];
-      for (int v = 0; v < kBins; ++v) {
-        if (counts[v] != 0) add_to(bins[v], counts[v]);
-      }
-    });
-  });
-}
+void launch_chunks(const Args& a, Stream stream) { enqueue_counts(a, stream, validate(kChunkCounts, a), Chunks{}); }
 
 constexpr std::string_view kNotPorted =
     "not ported: a GPU block's shared-memory bin layout; this port counts chunks on its own row (cpu_histogram_chunks)";
@@ -101,8 +146,8 @@ const Entry kTable[] = {
     {.launch = &launch_chunks, .port_row = &kChunkCounts},
 };
 
-// This port's conformance profile: the baseline is required, its own row
-// stands for the shared-memory ones.
+// This port's conformance profile: the baseline is required in every sample
+// type, its own row stands for the shared-memory ones.
 const Allowance kAllowances[] = {
     {"histogram_smem_privatised", Decline::port_rows_instead},
     {"histogram_smem_lane_banks", Decline::port_rows_instead},

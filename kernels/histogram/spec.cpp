@@ -1,7 +1,10 @@
 #include "histogram/spec.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 
 #include "common/preconditions.hpp"
@@ -11,11 +14,11 @@ namespace {
 
 // Any block in [1, 1024] works, powers of two or not; the suite runs these
 // (the first two in the tool runs: a block of 1 there would clear and merge
-// the lane-banks layout's 8192 words for every byte, too slow to simulate).
+// the lane-banks layout's 8192 words for every sample, too slow to simulate).
 constexpr int kBlocks[] = {256, 32, 1, 7, 33, 100, 1024};
 
 // A bin's count is a 32-bit unsigned integer: n below 2^32 cannot overflow
-// one, even when every byte has the same value.
+// one, even when every sample falls in one bin.
 constexpr std::int64_t kCountLimit = std::int64_t{UINT32_MAX};
 
 constexpr SizeDomain kDomain{.block = {1, 1024, false},
@@ -24,44 +27,98 @@ constexpr SizeDomain kDomain{.block = {1, 1024, false},
                              .n_per_block = 0,
                              .n_limit_reason = "a bin's count is 32-bit unsigned: n < 2^32 cannot overflow one"};
 
-constexpr std::int64_t kBinBytes = kBins * std::int64_t{sizeof(std::uint32_t)};
-
-// Every byte read once; the bins cleared, then their final counts written
+// Every sample read once; the bins cleared, then their final counts written
 // (the atomics resolve in L2, not in DRAM).
-Traffic bytes_once(std::int64_t n, int) { return {n, kBinBytes}; }
+Traffic samples_once(std::int64_t n, int, const Typing& t, std::int64_t bins) {
+  return {n * static_cast<std::int64_t>(info(t.element).bytes), bins * std::int64_t{sizeof(std::uint32_t)}};
+}
+
+// 32 KiB of bins a block: OpenCL 1.2's least local memory a device may have
+// (CUDA's static limit is 48 KiB), so every backend can hold the layout.
+constexpr std::int64_t kSharedBinWords = 8192;
 
 const Spec kSpecs[] = {
     {.doc = {.name = "histogram_global_atomics",
-             .idea = "the baseline: every byte one atomicAdd on its bin in global memory, grid-stride",
-             .cost = "n global atomics on 256 words: same-bin atomics serialise in L2, so narrow data (few values) "
-                     "run slowest"},
+             .idea = "the baseline: every sample one atomicAdd on its bin in global memory, grid-stride",
+             .cost = "n global atomics: same-bin atomics serialise in L2, so narrow data (few bins hit) run slowest"},
+     .typings = kTypings,
      .domain = kDomain,
+     .max_bins = kMaxBins,
+     .bins_reason = "one bin per 16-bit value",
      .shared_bins = "none",
-     .traffic = &bytes_once},
+     .traffic = &samples_once},
     {.doc = {.name = "histogram_smem_privatised",
-             .idea = "each block counts into its own 256 bins in shared memory (shared atomics), then adds each "
-                     "nonzero bin to the global one",
-             .cost = "n shared atomics and at most 256 global ones a block; lanes whose values share a bank "
-                     "(v ≡ v' mod 32, v ≠ v') conflict"},
+             .idea = "each block counts into its own bins in shared memory (shared atomics), then adds each nonzero "
+                     "bin to the global one",
+             .cost = "n shared atomics and at most `bins` global ones a block; lanes whose bins share a bank "
+                     "(k ≡ k' mod 32, k ≠ k') conflict"},
+     .typings = kTypings,
      .domain = kDomain,
-     .shared_bins = "256 words, bin v in word v (bank v mod 32)",
-     .traffic = &bytes_once},
+     .max_bins = kSharedBinWords,
+     .bins_reason = "a block's bins in 32 KiB of shared memory, OpenCL's least local memory",
+     .shared_bins = "bins words, bin k in word k (bank k mod 32)",
+     .traffic = &samples_once},
     {.doc = {.name = "histogram_smem_lane_banks",
-             .idea = "privatised, with 32 copies of every bin: lane l counts into word 32v + l, in bank l, so a "
+             .idea = "privatised, with 32 copies of every bin: lane l counts into word 32k + l, in bank l, so a "
                      "warp's atomics never share a bank; the merge sums each bin's 32 copies",
-             .cost = "no bank conflict and no same-word atomic within a warp; 32 KiB of shared memory a block (fewer "
-                     "blocks resident) and a 32x longer merge"},
+             .cost = "no bank conflict and no same-word atomic within a warp; 32 copies of the bins in shared memory "
+                     "(fewer blocks resident) and a 32x longer merge"},
+     .typings = kTypings,
      .domain = kDomain,
-     .shared_bins = "256 x 32 words, bin v of lane l in word 32v + l (bank l)",
-     .traffic = &bytes_once},
+     .max_bins = kSharedBinWords / 32,
+     .bins_reason = "32 copies of a block's bins in 32 KiB of shared memory",
+     .shared_bins = "bins x 32 words, bin k of lane l in word 32k + l (bank l)",
+     .traffic = &samples_once},
 };
+
+std::string level_text(double v) {
+  char text[32];
+  const auto end = std::to_chars(text, text + sizeof(text), v).ptr;
+  return std::string(text, end);
+}
+
+// The integer levels an integer sample type takes: [min(T), max(T) + 1].
+std::pair<double, double> integer_levels(Scalar s) {
+  return visit_scalar(s, []<typename T>(std::type_identity<T>) -> std::pair<double, double> {
+    if constexpr (std::is_integral_v<T>) {
+      return {static_cast<double>(std::numeric_limits<T>::min()), static_cast<double>(std::numeric_limits<T>::max()) + 1};
+    } else {
+      return {0, 0};
+    }
+  });
+}
 
 }  // namespace
 
+Binning one_bin_per_value(Scalar sample) {
+  if (!is_integer(sample) || info(sample).bytes > 2) {
+    throw std::invalid_argument("one_bin_per_value: " + std::string(to_string(sample)) +
+                                " is not an 8- or 16-bit integer sample type");
+  }
+  const auto [lower, upper] = integer_levels(sample);
+  return {static_cast<std::int64_t>(upper - lower), lower, upper};
+}
+
+std::string describe(const Binning& b) {
+  return std::to_string(b.bins) + " bins over [" + level_text(b.lower) + ", " + level_text(b.upper) + ")";
+}
+
+rule::BinParams params_of(const Binning& b) {
+  // The integer levels only matter for integer samples, whose levels the
+  // binning check has held to integers of 17 bits; elsewhere they are unused.
+  const bool integral = std::abs(b.lower) <= 0x1p32 && std::abs(b.upper) <= 0x1p32;
+  const auto lower = integral ? static_cast<std::int64_t>(b.lower) : 0;
+  const auto upper = integral ? static_cast<std::int64_t>(b.upper) : 0;
+  return {b.bins, b.lower, b.upper, lower, upper - lower};
+}
+
 std::int64_t blocks_for(std::int64_t n, int block) { return std::min(ceil_div(n, block), kMaxBlocks); }
 
-Counts count_bins(std::span<const std::uint8_t> data) {
-  Counts counts{};
+std::int64_t integer_bin(std::int64_t x, const Binning& b) { return rule::integer_bin(x, params_of(b)); }
+std::int64_t floating_bin(double x, const Binning& b) { return rule::floating_bin(x, params_of(b)); }
+
+Counts count_bytes(std::span<const std::uint8_t> data) {
+  Counts counts(256, 0);
   for (std::uint8_t v : data) ++counts[v];
   return counts;
 }
@@ -72,25 +129,58 @@ const Spec& spec_named(std::string_view name) { return row_named(specs(), name, 
 
 std::string size_violation(const Spec& s, std::int64_t n, int block) { return violation(s.domain, n, block); }
 
-std::string preconditions(const Spec& s) { return describe(s.domain) + "; data and bins disjoint"; }
+std::string binning_violation(const Spec& s, const Typing& t, const Binning& b) {
+  if (b.bins < 1 || b.bins > s.max_bins) {
+    return "bins = " + std::to_string(b.bins) + " is outside [1, " + std::to_string(s.max_bins) + "] (" +
+           std::string(s.bins_reason) + ")";
+  }
+  const std::string levels = "levels [" + level_text(b.lower) + ", " + level_text(b.upper) + ")";
+  if (!std::isfinite(b.lower) || !std::isfinite(b.upper)) return levels + " are not finite";
+  if (!(b.lower < b.upper)) return levels + ": the lower level must be below the upper";
+  if (is_integer(t.element)) {
+    const auto [least, most] = integer_levels(t.element);
+    if (std::floor(b.lower) != b.lower || std::floor(b.upper) != b.upper || b.lower < least || b.upper > most) {
+      return levels + " are not integers in [" + level_text(least) + ", " + level_text(most) + "] (the levels of " +
+             std::string(to_string(t.element)) + " samples)";
+    }
+  } else if (std::abs(b.lower) > kLevelLimit || std::abs(b.upper) > kLevelLimit) {
+    return levels + " exceed 2^1000 in magnitude (the exact bin's terms must stay finite)";
+  }
+  return {};
+}
+
+std::string preconditions(const Spec& s) {
+  return describe(s.domain) + "; 1 ≤ bins ≤ " + std::to_string(s.max_bins) +
+         "; levels lower < upper, integers of an integer sample type, of magnitude ≤ 2^1000 for a floating one; data and "
+         "bins disjoint";
+}
 
 bool validate(const Spec& s, const Args& a) {
   const std::string_view name = s.doc.name;
+  reject_if(name, typing_violation(s.typings, a.typing));
   reject_if(name, size_violation(s, a.n, a.block));
+  reject_if(name, binning_violation(s, a.typing, a.binning));
   require_address(name, a.bins, "bins");
+  reject_if(name, alignment_violation(a.bins.offset, sizeof(std::uint32_t)));
   if (a.n == 0) return false;
   require_address(name, a.data, "data");
-  // A block would count bytes other blocks' merges are overwriting.
-  if (overlap(a.data, static_cast<std::size_t>(a.n), a.bins, static_cast<std::size_t>(kBinBytes))) {
+  const std::size_t sample = info(a.typing.element).bytes;
+  reject_if(name, alignment_violation(a.data.offset, sample));
+  // A block would count samples other blocks' merges are overwriting.
+  if (overlap(a.data, static_cast<std::size_t>(a.n) * sample, a.bins,
+              static_cast<std::size_t>(a.binning.bins) * sizeof(std::uint32_t))) {
     throw std::invalid_argument(std::string(name) + ": data and bins overlap");
   }
   return true;
 }
 
 SpecTable spec_table() {
-  return spec_table_of(specs(), &preconditions, {"determinism", "shared-memory bins"}, [](const Spec& s) {
-    return std::vector<std::string>{std::string(to_string(s.determinism)), std::string(s.shared_bins)};
-  });
+  return spec_table_of(specs(), &preconditions, {"typings", "determinism", "bins", "shared-memory bins"},
+                       [](const Spec& s) {
+                         return std::vector<std::string>{describe_typings(s.typings), std::string(to_string(s.determinism)),
+                                                         "≤ " + std::to_string(s.max_bins) + " (" + std::string(s.bins_reason) + ")",
+                                                         std::string(s.shared_bins)};
+                       });
 }
 
 }  // namespace smemc::histogram

@@ -23,18 +23,16 @@
 //   - it counts in bin floor((x - lower) * bins / (upper - lower)), the
 //     real value's floor: no intermediate type rounds it. The bin index is
 //     unsigned and below bins.
-//   - integer samples: exact in 64-bit integers (what the kernels compute:
+//   - integer samples: exact in integers (what the kernels compute:
 //     (x - lower) as an unsigned 64-bit value, times bins, divided by
-//     (upper - lower)). A 16-bit sample's (x - lower) * bins needs 33 bits:
-//     the sample's own type, or int, is not enough.
+//     (upper - lower)). A 16-bit sample's (x - lower) * bins reaches
+//     65535 * 65536: past INT_MAX, so neither the sample's type nor int
+//     holds it.
 //   - floating samples: the kernels take a candidate bin from the quotient
 //     in double, then correct it by the exact sign of
-//     bins * (x - lower) - k * (upper - lower), an 8-term sum of products
-//     evaluated with error-free transformations (each product split by an
-//     fma, the terms summed by TwoSum into a nonoverlapping expansion whose
-//     largest term has the sign): floating_bin() below is that method on the
-//     host. It is exact for levels of magnitude at most 2^1000, which the
-//     rows' level domain states.
+//     bins * (x - lower) - k * (upper - lower) (histogram/bin_rule.hpp: the
+//     method, one source for the host and CUDA). It is exact for levels of
+//     magnitude at most 2^1000, which the rows' level domain states.
 // A bin's count is a 32-bit unsigned integer: n < 2^32 cannot overflow one.
 
 #include <cstdint>
@@ -42,6 +40,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "common/contract.hpp"
@@ -49,6 +48,7 @@
 #include "common/implementation.hpp"
 #include "common/spec.hpp"
 #include "common/types.hpp"
+#include "histogram/bin_rule.hpp"
 
 namespace smemc::histogram {
 
@@ -60,10 +60,9 @@ inline constexpr Typing kTypings[] = {
     {Scalar::i16, Scalar::u32, Scalar::u32}, {Scalar::f16, Scalar::u32, Scalar::u32},  {Scalar::bf16, Scalar::u32, Scalar::u32},
     {Scalar::f32, Scalar::u32, Scalar::u32}, {Scalar::f64, Scalar::u32, Scalar::u32},
 };
-// Bytes: the suite's first histogram (256 bins, one a byte value).
+// Bytes: the suite's first histogram (256 bins, one a byte value), and the
+// typings of a row that states no other.
 inline constexpr Typing kByteSamples[] = {kTypings[0]};
-// The 8-bit samples (the lane-banks layout's 256 bins).
-inline constexpr Typing kEightBitSamples[] = {kTypings[0], kTypings[1]};
 
 // Even bins: `bins` bins of equal width over [lower, upper), the levels.
 // Integer samples take integer levels in [min(T), max(T) + 1]; floating
@@ -82,6 +81,8 @@ inline constexpr Binning kByteValues{};
 // 256 or 65536 bins.
 Binning one_bin_per_value(Scalar sample);
 std::string describe(const Binning& b);  // "256 bins over [0, 256)"
+// The binning as the kernels take it (bin_rule.hpp).
+rule::BinParams params_of(const Binning& b);
 
 struct Args {
   std::int64_t n = 0;
@@ -122,6 +123,15 @@ std::int64_t blocks_for(std::int64_t n, int block);
 // type's values are doubles); -1 where the sample does not count.
 std::int64_t integer_bin(std::int64_t x, const Binning& b);
 std::int64_t floating_bin(double x, const Binning& b);
+// The same for a host sample of any sample type (what a CPU port counts with).
+template <typename T>
+std::int64_t bin_of(T x, const rule::BinParams& p) {
+  if constexpr (std::is_integral_v<T>) {
+    return rule::integer_bin(static_cast<std::int64_t>(x), p);
+  } else {
+    return rule::floating_bin(to_double(x), p);
+  }
+}
 
 // The byte histogram on the host (one bin a byte value): the reference of
 // the large check, a plain count with nothing in common with the kernels.

@@ -36,7 +36,8 @@ const Spec kSpecs[] = {
      .shape = {.square = true, .max_rows = kGridRows, .max_cols = kGridRows, .rows_reason = "the grid's y limit, 65535 tiles"},
      .traffic = &read_once_write_once},
     {.doc = {.name = "transpose_padded",
-             .idea = "the 32x33 tile: the padding column spreads each tile column over 32 banks; rows x cols",
+             .idea = "the 32x33 tile: a padded row (a word; one element past 4 bytes) spreads each tile column over 32 "
+                     "banks; rows x cols",
              .cost = "coalesced global traffic and conflict-free shared memory: the copy roofline"},
      .typings = kTypings,
      .shape = {.square = false,
@@ -47,7 +48,7 @@ const Spec kSpecs[] = {
      .padded_tile = true,
      .traffic = &read_once_write_once},
     {.doc = {.name = "transpose_padded_32x8",
-             .idea = "the 32x33 tile moved by 32x8 threads, four rows each: a quarter of the threads, four loads and "
+             .idea = "the padded tile moved by 32x8 threads, four rows each: a quarter of the threads, four loads and "
                      "four stores in flight per thread",
              .cost = "as transpose_padded, with fewer threads per tile to schedule: the last rung, towards the copy roof"},
      .typings = kTypings,

@@ -17,14 +17,18 @@
 // elements of s bytes is served 128 bytes at a time (all 32 lanes for s <= 4,
 // half a warp for 8, a quarter for 16), and within each, lanes that want
 // different words of one bank are serialised. The padded tiles' rows are
-// 32 elements plus tile_padding_bytes(s): one element for every size (the
-// table below), which puts the 32 rows of a tile column in 32 different
-// banks for s <= 4 and spreads each half- or quarter-warp's rows over all 32
-// banks for 8 and 16, while every element keeps its own alignment. The
-// 32x33 rule read in 4-byte words (one word of padding) does not carry over
-// unchanged: for 8-byte elements a word of padding misaligns every odd row
-// (an 8-byte access at a 4-byte address), and moved as two words it
-// conflicts two ways.
+// 32 elements plus tile_padding_bytes(s) (the table below): 4 bytes for
+// elements of up to 4 bytes, one element for 8 and 16. That makes a row an
+// odd number of words for s <= 4 (9, 17 and 33 words), so the 32 rows of a
+// tile column fall in 32 different banks, and spreads each half- or
+// quarter-warp's rows over all 32 banks for 8 and 16, while every element
+// keeps its own alignment. The 32x33 rule, one element of padding, is right
+// for 4-byte elements only: a row of 33 bytes or 33 halves is not a whole
+// number of words, and lanes 31 and 0 of a column then read different words
+// of one bank (two wavefronts); for 8-byte elements a word of padding
+// misaligns every odd row (an 8-byte access at a 4-byte address), and
+// moved as two words it conflicts two ways. The host model of the banks
+// (TransposeBanks) holds the table to this; the profile measures it.
 
 #include <cstdint>
 #include <memory>
@@ -49,14 +53,14 @@ inline constexpr Typing kTypings[] = {
     {Scalar::f64, Scalar::f64, Scalar::f64},    {Scalar::f32x4, Scalar::f32x4, Scalar::f32x4},
 };
 
-// The padding of a padded tile's rows, per element size, in bytes: one
-// element (see above). A constant expression: the CUDA kernels' tiles are
-// laid out from it.
+// The padding of a padded tile's rows, per element size, in bytes (see
+// above: a word up to 4-byte elements, one element past them). A constant
+// expression: the CUDA kernels' tiles are laid out from it.
 struct TilePadding {
   std::size_t element_bytes;
   std::size_t padding_bytes;
 };
-inline constexpr TilePadding kTilePadding[] = {{1, 1}, {2, 2}, {4, 4}, {8, 8}, {16, 16}};
+inline constexpr TilePadding kTilePadding[] = {{1, 4}, {2, 4}, {4, 4}, {8, 8}, {16, 16}};
 constexpr std::size_t tile_padding_bytes(std::size_t element_bytes) {
   for (const TilePadding& p : kTilePadding) {
     if (p.element_bytes == element_bytes) return p.padding_bytes;

@@ -37,6 +37,11 @@ void expect_table_holds(std::string_view variant, std::span<const Case> cases, c
     }
   }
 }
+template <typename Case, typename Validate, typename Situation, typename Why>
+void expect_table_holds(std::string_view variant, const std::vector<Case>& cases, const Validate& validate_case,
+                        const Situation& situation, const Why& why_refused) {
+  expect_table_holds(variant, std::span<const Case>(cases), validate_case, situation, why_refused);
+}
 
 // Every table names a row of the family, or a typing a row states
 // ("<row>_<typing>"); spec_named throws for an unknown row.

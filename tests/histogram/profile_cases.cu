@@ -1,6 +1,6 @@
 // The histogram's profile cases (tests/histogram/profile.cmake checks them;
 // tests/profile/profile_target.cu runs them): one launch of a variant from
-// the CUDA implementation table, 2^24 bytes in 4096 blocks of 256 threads
+// the CUDA implementation table (byte samples, one bin a byte value), 2^24 bytes in 4096 blocks of 256 threads
 // (16 bytes a thread), or 2^30 bytes for the traffic case.
 //
 // lane_stride data: byte i is 8 * (i mod 32), so lane l of every warp counts
@@ -25,7 +25,7 @@ constexpr int kBlock = 256;
 enum class Pattern { lane_stride, spread };
 
 void run(std::string_view variant, Pattern pattern, std::int64_t count = kCount) {
-  const auto row = profile::variant_named(specs(), implementations(), variant);
+  const auto row = profile::variant_named(specs(), implementations(), variant, kTypings[0]);
   std::vector<std::uint8_t> bytes(static_cast<std::size_t>(count));
   SplitMix64 rng(5);
   for (std::size_t i = 0; i < bytes.size(); ++i) {
@@ -33,9 +33,9 @@ void run(std::string_view variant, Pattern pattern, std::int64_t count = kCount)
         pattern == Pattern::lane_stride ? static_cast<std::uint8_t>(8 * (i % 32)) : static_cast<std::uint8_t>(rng.next() >> 56);
   }
   DeviceBuffer<std::uint8_t> data(bytes.size());
-  DeviceBuffer<std::uint32_t> bins(kBins);
+  DeviceBuffer<std::uint32_t> bins(static_cast<std::size_t>(kByteValues.bins));
   data.upload(bytes);
-  row.launch({.n = count, .data = data.at(), .bins = bins.at(), .block = kBlock}, Stream{});
+  row.launch({.n = count, .data = data.at(), .bins = bins.at(), .block = kBlock, .binning = kByteValues}, Stream{});
   profile::wait_for_device();
 }
 
@@ -47,7 +47,7 @@ const profile::Case kCases[] = {
      [] { run("histogram_smem_lane_banks", Pattern::lane_stride); }},
     {"traffic_histogram_privatised_1G", "histogram_smem_privatised",
      [] { run("histogram_smem_privatised", Pattern::spread, kTrafficCount); },
-     [] { return spec_named("histogram_smem_privatised").traffic(kTrafficCount, kBlock); }},
+     [] { return spec_named("histogram_smem_privatised").traffic(kTrafficCount, kBlock, kTypings[0], kByteValues.bins); }},
 };
 
 }  // namespace

@@ -91,6 +91,17 @@ void run_transpose(std::string_view variant, std::int64_t edge = kMatrixEdge) {
   wait_for_device();
 }
 
+// The padded transpose in another element type: edge x edge elements (the
+// values do not change the bank counts; the buffers are left as allocated).
+void run_typed_transpose(std::string_view variant, smemc::Scalar element) {
+  const smemc::Typing typing{element, element, element};
+  const auto row = variant_named(smemc::transpose::specs(), smemc::transpose::implementations(), variant, typing);
+  const auto bytes = static_cast<std::size_t>(kMatrixEdge * kMatrixEdge) * smemc::info(element).bytes;
+  DeviceBuffer<std::uint8_t> in(bytes), out(bytes);
+  row.launch({.rows = kMatrixEdge, .cols = kMatrixEdge, .in = in.at(), .out = out.at()}, smemc::Stream{});
+  wait_for_device();
+}
+
 void run_planted_transpose() {
   static_assert(kMatrixEdge % TILE == 0, "the planted kernel has no bounds checks");
   const Matrices m;
@@ -153,6 +164,12 @@ constexpr Case kCases[] = {
     {"smem_stride_32", "bank_stride_kernel", [] { run_bank_stride(32); }},
     {"smem_stride_33", "bank_stride_kernel", [] { run_bank_stride(33); }},
     {"reduce_smem_fixup_16M", "reduce_smem", [] { run_reduce("reduce_smem_fixup"); }},
+    // The padded tile in the other element sizes (its padding one element:
+    // transpose::kTilePadding).
+    {"transpose_padded_u8_4096", "transpose_padded", [] { run_typed_transpose("transpose_padded", smemc::Scalar::u8); }},
+    {"transpose_padded_f16_4096", "transpose_padded", [] { run_typed_transpose("transpose_padded", smemc::Scalar::f16); }},
+    {"transpose_padded_f64_4096", "transpose_padded", [] { run_typed_transpose("transpose_padded", smemc::Scalar::f64); }},
+    {"transpose_padded_f32x4_4096", "transpose_padded", [] { run_typed_transpose("transpose_padded", smemc::Scalar::f32x4); }},
     {"planted_padding_wrong_dimension_4096", "transpose_padding_on_wrong_dimension", run_planted_transpose},
     // The fast variants (the last rungs).
     {"transpose_padded_32x8_4096", "transpose_padded_32x8", [] { run_transpose("transpose_padded_32x8"); }},

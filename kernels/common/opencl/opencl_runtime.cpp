@@ -334,6 +334,7 @@ std::string typing_options(const Typing& t) {
                   " -DSMEMC_OUT_T=" + std::string(opencl_type(t.output)) + " -DSMEMC_MOVE_T=" + std::string(moved_type(t.element));
   if (t.element == Scalar::f16) o += " -DSMEMC_ELEM_F16";
   if (t.element == Scalar::bf16) o += " -DSMEMC_ELEM_BF16";
+  if (is_floating(t.element)) o += " -DSMEMC_ELEM_FLOATING";
   if (t.output == Scalar::f16) o += " -DSMEMC_OUT_F16";
   if (t.output == Scalar::bf16) o += " -DSMEMC_OUT_BF16";
   switch (acc) {
@@ -345,6 +346,7 @@ std::string typing_options(const Typing& t) {
   }
   if (t.accumulator == Scalar::i64) o += " -DSMEMC_ACC_LONG";
   if (t.element == Scalar::f64 || t.accumulator == Scalar::f64 || t.output == Scalar::f64) o += " -DSMEMC_FP64";
+  if (t.accumulator == Scalar::f16) o += " -DSMEMC_FP16";
   return o;
 }
 

@@ -142,9 +142,11 @@ std::string build_options();
 //   SMEMC_ELEM_T, SMEMC_ACC_T, SMEMC_OUT_T   the storage types in OpenCL C (half for f16, ushort for bf16,
 //                                            uint and ulong for the integer accumulators: their additions wrap)
 //   SMEMC_ELEM_F16, SMEMC_ELEM_BF16, SMEMC_OUT_F16, SMEMC_OUT_BF16   how an element is loaded, an output stored
+//   SMEMC_ELEM_FLOATING   the element is a floating type (a histogram bins it in double)
 //   SMEMC_ACC_FLOAT, SMEMC_ACC_DOUBLE, SMEMC_ACC_UINT, SMEMC_ACC_ULONG, SMEMC_ACC_LONG   which accumulator
 //   SMEMC_MOVE_T    the element as bits, for data movement (uchar, ushort, ulong; float, float4)
 //   SMEMC_FP64      some part is double: the program enables cl_khr_fp64 (where the device has it)
+//   SMEMC_FP16      the accumulator is half: the program enables cl_khr_fp16 (where the device has it)
 std::string typing_options(const Typing& typing);
 // The OpenCL C storage type of a scalar ("half", "ushort" for bf16, "uint" ...).
 std::string_view opencl_type(Scalar s);

@@ -23,11 +23,16 @@
 #endif
 typedef SMEMC_MOVE_T move_t;
 // The arithmetic types, where the device has them: a typing in double on a
-// device without cl_khr_fp64 builds its data movement only (the tables
-// decline its arithmetic there).
-#if !defined(SMEMC_FP64) || defined(cl_khr_fp64)
+// device without cl_khr_fp64, or one whose accumulator is half (the
+// transposes' f16 typing, which moves bits only) on a device without
+// cl_khr_fp16, builds its data movement only (the tables decline any
+// arithmetic there).
+#if (!defined(SMEMC_FP64) || defined(cl_khr_fp64)) && (!defined(SMEMC_FP16) || defined(cl_khr_fp16))
 #ifdef SMEMC_FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+#ifdef SMEMC_FP16
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
 #endif
 typedef SMEMC_ELEM_T elem_t;
 typedef SMEMC_ACC_T acc_t;

@@ -1,7 +1,9 @@
 #pragma once
 // The histogram family as a benchmark table (bench/registry_bench.cuh): its
 // spec rows joined with its CUDA implementation table, one state per
-// (variant, n, block), n random bytes. Registered by bench/families.cu.
+// (variant, n, block), n random bytes counted into one bin per byte value
+// (the byte typing; the other sample types' speed is not measured yet).
+// Registered by bench/families.cu.
 //
 // Random bytes spread the counts over all 256 bins: the privatised rows'
 // friendliest case (narrow data, where the global atomics serialise, are
@@ -16,14 +18,16 @@ struct BenchFamily {
   using Spec = histogram::Spec;
   using Args = histogram::Args;
   static constexpr std::string_view benchmark = "histogram";
-  static constexpr std::size_t element_bytes = 1;                          // n random bytes
-  static constexpr std::size_t out_bytes = kBins * sizeof(std::uint32_t);  // the bins
+  static constexpr Typing bench_typing = kTypings[0];                                   // bytes
+  static constexpr std::size_t element_bytes = 1;                                        // n random bytes
+  static constexpr std::size_t out_bytes = kByteValues.bins * sizeof(std::uint32_t);  // the bins
   static std::span<const Spec> specs() { return histogram::specs(); }
   static std::span<const Implementation<Spec, Args>> table() { return histogram::implementations(); }
   static std::string size_violation(const Spec& s, std::int64_t n, int block) { return histogram::size_violation(s, n, block); }
   static std::size_t workspace_bytes(const Spec&, std::int64_t, int) { return 0; }  // none
+  static Traffic traffic(const Spec& s, std::int64_t n, int block) { return s.traffic(n, block, bench_typing, kByteValues.bins); }
   static Args args(const bench::VectorBuffers& b, std::int64_t n, int block) {
-    return {.n = n, .data = b.data.address(), .bins = b.out.address(), .block = block};
+    return {.n = n, .data = b.data.address(), .bins = b.out.address(), .block = block, .binning = kByteValues, .typing = bench_typing};
   }
 };
 using Benchmark = bench::VectorAdapter<BenchFamily>;

@@ -1,26 +1,33 @@
-// The byte histogram: bins[v] = #{i < n : data[i] == v}, 256 bins.
+// The histograms: bins[k] = #{i < n : data[i] falls in bin k} of `bins` even
+// bins over [lower, upper) (histogram/spec.hpp states the rule; every kernel
+// bins a sample through histogram/bin_rule.hpp, the host's own code).
 //
-//   histogram_global_atomics   the baseline: one global atomicAdd per byte.
+//   histogram_global_atomics   the baseline: one global atomicAdd per sample.
 //                              Same-bin atomics serialise in L2: the cost
-//                              grows as the data narrow to few values.
-//   histogram_smem_privatised  each block counts into 256 bins of its own in
+//                              grows as the data narrow to few bins.
+//   histogram_smem_privatised  each block counts into bins of its own in
 //                              shared memory, then adds each nonzero bin to
-//                              the global one: n shared atomics, at most 256
-//                              global ones a block. Flaw: two lanes whose
-//                              values are different words of one bank (v and
-//                              v + 32k) conflict, and serialise.
+//                              the global one: n shared atomics, at most
+//                              `bins` global ones a block. Flaw: two lanes
+//                              whose bins are different words of one bank (k
+//                              and k + 32j) conflict, and serialise.
 //   histogram_smem_lane_banks  privatised with 32 copies of every bin: lane
-//                              l counts into word 32v + l, in bank l, so no
+//                              l counts into word 32k + l, in bank l, so no
 //                              two lanes of a warp ever share a bank (nor a
-//                              word). Cost: 32 KiB of shared memory a block
-//                              and a 32-copy merge.
+//                              word). Cost: 32 copies of the bins in shared
+//                              memory (32 KiB for 256 bins) and a 32-copy merge.
 //
-// Grid: min(⌈n/B⌉, kMaxBlocks) blocks of B threads, grid-stride over the
-// bytes (64-bit indices: n reaches 2^32 - 1). Every launcher clears the
-// bins on the stream first: the kernels only add. Counts are exact, in any
-// order the atomics run.
+// Every kernel is instantiated for each sample type of histogram::kTypings;
+// the shared bins are dynamic (their count is the binning's). Grid:
+// min(⌈n/B⌉, kMaxBlocks) blocks of B threads, grid-stride over the samples
+// (64-bit indices: n reaches 2^32 - 1). Every launcher clears the bins on
+// the stream first: the kernels only add. Counts are exact, in any order
+// the atomics run.
+
+#include <type_traits>
 
 #include "common/cuda/cuda_check.hpp"
+#include "common/cuda/device_types.cuh"
 #include "common/cuda/interop.hpp"
 #include "common/preconditions.hpp"
 #include "histogram/cuda/histogram_cuda.hpp"
@@ -30,67 +37,113 @@ namespace {
 
 constexpr int kLanes = 32;  // a warp, and the banks of shared memory
 
-__global__ void histogram_global_atomics(const unsigned char* data, long long n, unsigned* bins) {
-  const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
-  for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
-    atomicAdd(&bins[data[i]], 1u);
+// A sample's bin, or -1 where it does not count: integers exactly in 64-bit
+// integers, floating samples widened (exactly) to double.
+template <typename T>
+__device__ __forceinline__ long long bin_of(T x, const rule::BinParams& p) {
+  if constexpr (std::is_integral_v<T>) {
+    return rule::integer_bin(static_cast<long long>(x), p);
+  } else {
+    return rule::floating_bin(widen<double>(x), p);
   }
 }
 
-__global__ void histogram_smem_privatised(const unsigned char* data, long long n, unsigned* bins) {
-  __shared__ unsigned block_bins[kBins];
-  for (int v = threadIdx.x; v < kBins; v += blockDim.x) block_bins[v] = 0;
+template <typename T>
+__global__ void histogram_global_atomics(const T* data, long long n, rule::BinParams p, unsigned* bins) {
+  const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+  for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
+    const long long k = bin_of(data[i], p);
+    if (k >= 0) atomicAdd(&bins[k], 1u);
+  }
+}
+
+template <typename T>
+__global__ void histogram_smem_privatised(const T* data, long long n, rule::BinParams p, unsigned* bins) {
+  extern __shared__ unsigned block_bins[];  // p.bins words
+  const int count = static_cast<int>(p.bins);
+  for (int k = threadIdx.x; k < count; k += blockDim.x) block_bins[k] = 0;
   __syncthreads();  // every bin is zero before the first count
 
   const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
   for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
-    atomicAdd(&block_bins[data[i]], 1u);
+    const long long k = bin_of(data[i], p);
+    if (k >= 0) atomicAdd(&block_bins[k], 1u);
   }
   __syncthreads();  // every count is in before the merge reads the bins
 
-  for (int v = threadIdx.x; v < kBins; v += blockDim.x) {
-    if (block_bins[v] != 0) atomicAdd(&bins[v], block_bins[v]);
+  for (int k = threadIdx.x; k < count; k += blockDim.x) {
+    if (block_bins[k] != 0) atomicAdd(&bins[k], block_bins[k]);
   }
 }
 
-__global__ void histogram_smem_lane_banks(const unsigned char* data, long long n, unsigned* bins) {
-  __shared__ unsigned lane_bins[kBins * kLanes];  // bin v of lane l: word 32v + l
-  for (int w = threadIdx.x; w < kBins * kLanes; w += blockDim.x) lane_bins[w] = 0;
+template <typename T>
+__global__ void histogram_smem_lane_banks(const T* data, long long n, rule::BinParams p, unsigned* bins) {
+  extern __shared__ unsigned lane_bins[];  // bin k of lane l: word 32k + l
+  const int count = static_cast<int>(p.bins);
+  for (int w = threadIdx.x; w < count * kLanes; w += blockDim.x) lane_bins[w] = 0;
   __syncthreads();  // every copy is zero before the first count
 
   const int lane = threadIdx.x % kLanes;
   const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
   for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
-    atomicAdd(&lane_bins[data[i] * kLanes + lane], 1u);
+    const long long k = bin_of(data[i], p);
+    if (k >= 0) atomicAdd(&lane_bins[k * kLanes + lane], 1u);
   }
   __syncthreads();  // every count is in before the merge reads the copies
 
-  // Thread v sums bin v's copies starting at copy v mod 32: at each step the
-  // warp's 32 reads (bins v..v+31) fall in 32 different banks.
-  for (int v = threadIdx.x; v < kBins; v += blockDim.x) {
-    unsigned count = 0;
-    for (int k = 0; k < kLanes; ++k) count += lane_bins[v * kLanes + (v + k) % kLanes];
-    if (count != 0) atomicAdd(&bins[v], count);
+  // Thread k sums bin k's copies starting at copy k mod 32: at each step the
+  // warp's 32 reads (bins k..k+31) fall in 32 different banks.
+  for (int k = threadIdx.x; k < count; k += blockDim.x) {
+    unsigned total = 0;
+    for (int c = 0; c < kLanes; ++c) total += lane_bins[k * kLanes + (k + c) % kLanes];
+    if (total != 0) atomicAdd(&bins[k], total);
   }
 }
 
+// Each variant's kernel for a sample type, and the shared words a bin takes
+// in it (0: none).
+template <typename T>
+struct GlobalAtomics {
+  static constexpr auto kernel = &histogram_global_atomics<T>;
+  static constexpr int shared_words_per_bin = 0;
+};
+template <typename T>
+struct SmemPrivatised {
+  static constexpr auto kernel = &histogram_smem_privatised<T>;
+  static constexpr int shared_words_per_bin = 1;
+};
+template <typename T>
+struct SmemLaneBanks {
+  static constexpr auto kernel = &histogram_smem_lane_banks<T>;
+  static constexpr int shared_words_per_bin = kLanes;
+};
+
 // Table glue, the same for every variant: the spec's checks, the bins
-// cleared on the stream, then the kernel (none for n = 0).
-template <auto kernel, const std::string_view& name>
+// cleared on the stream, then the kernel of the launch's sample type (none
+// for n = 0).
+template <template <typename> class Variant, const std::string_view& name>
 void launch_counts(const Args& a, Stream s) {
   const bool has_data = validate(spec_named(name), a);
-  SMEMC_CUDA_CHECK(cudaMemsetAsync(device_pointer<unsigned>(a.bins), 0, kBins * sizeof(unsigned), as_cuda(s)));
+  auto* bins = device_pointer<unsigned>(a.bins);
+  SMEMC_CUDA_CHECK(cudaMemsetAsync(bins, 0, static_cast<std::size_t>(a.binning.bins) * sizeof(unsigned), as_cuda(s)));
   if (!has_data) return;
-  kernel<<<static_cast<unsigned>(blocks_for(a.n, a.block)), a.block, 0, as_cuda(s)>>>(
-      device_pointer<const unsigned char>(a.data), static_cast<long long>(a.n), device_pointer<unsigned>(a.bins));
+  const rule::BinParams p = params_of(a.binning);
+  dispatch_typing<kTypings>(a.typing, [&]<std::size_t I>() {
+    using T = DeviceType<kTypings[I].element>;
+    using V = Variant<T>;
+    const std::size_t shared = static_cast<std::size_t>(V::shared_words_per_bin * p.bins) * sizeof(unsigned);
+    V::kernel<<<static_cast<unsigned>(blocks_for(a.n, a.block)), a.block, shared, as_cuda(s)>>>(
+        device_pointer<const T>(a.data), static_cast<long long>(a.n), p, bins);
+  });
   cuda_check(cudaGetLastError(), ("launch of " + std::string(name)).c_str(), __FILE__, __LINE__);
 }
 
 // One table line per variant: its name (written once), its launcher and its
-// kernel with the static shared memory its declarations add up to.
-template <auto kernel, const std::string_view& name>
-CudaLine<Entry> line(std::size_t static_smem_bytes) {
-  return {{name, &launch_counts<kernel, name>}, kernel_symbol<kernel>(name, static_smem_bytes)};
+// kernel for byte samples (its shared bins are dynamic: no static shared
+// memory).
+template <template <typename> class Variant, const std::string_view& name>
+CudaLine<Entry> line() {
+  return {{name, &launch_counts<Variant, name>}, kernel_symbol<Variant<unsigned char>::kernel>(name, 0)};
 }
 
 constexpr std::string_view kGlobalAtomics = "histogram_global_atomics";
@@ -99,9 +152,9 @@ constexpr std::string_view kSmemLaneBanks = "histogram_smem_lane_banks";
 
 const std::vector<CudaLine<Entry>>& lines() {
   static const std::vector<CudaLine<Entry>> all = {
-      line<&histogram_global_atomics, kGlobalAtomics>(0),
-      line<&histogram_smem_privatised, kSmemPrivatised>(sizeof(unsigned) * kBins),
-      line<&histogram_smem_lane_banks, kSmemLaneBanks>(sizeof(unsigned) * kBins * kLanes),
+      line<GlobalAtomics, kGlobalAtomics>(),
+      line<SmemPrivatised, kSmemPrivatised>(),
+      line<SmemLaneBanks, kSmemLaneBanks>(),
   };
   return all;
 }

@@ -77,14 +77,14 @@ __global__ void transpose_tiled(int n, const float* in, float* out) {
 
 // clang-format on
 
-// One padding column shifts each tile row by one bank: a column of the tile
-// now touches 32 different banks (the 32 rows of a half- or quarter-warp,
-// for elements of 8 and 16 bytes).
+// The padding shifts each tile row by one bank: a column of the tile now
+// touches 32 different banks (the 32 rows of a half- or quarter-warp, for
+// elements of 8 and 16 bytes).
 template <typename T>
 __global__ void transpose_padded(int rows, int cols, const T* in, T* out);
 
 // The padded tile of elements T: 32 rows of 32 elements and the spec's
-// padding (one element), addressed in bytes so that the padding is the
+// padding (a word, or one element past 4 bytes), addressed in bytes so that the padding is the
 // spec's own number.
 template <typename T>
 struct PaddedTile {

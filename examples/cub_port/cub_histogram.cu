@@ -1,0 +1,128 @@
+// The histogram family in the CUB port: one row of its own,
+// cub_histogram_even, in every sample type of the family, of the exact class
+// (cub::DeviceHistogram counts with atomics in an order of its own; the
+// counts are integers, so the suite holds them equal to the host's count of
+// the spec's binning rule in every run); the spec's rows are not ported.
+//
+// The call is the one a user makes: HistogramEven over the samples with
+// bins + 1 levels, the levels as int for the integer samples (an 8- or
+// 16-bit type cannot hold its own upper level max + 1) and as double for
+// the floating ones (the binning's levels exactly). What CUB computes from
+// them is CUB's: where it differs from the spec's rule (the real floor of
+// bins·(x − lower)/(upper − lower)), the checks say so, and
+// docs/porting.md records why.
+#include <cub/device/device_histogram.cuh>
+
+#include <climits>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <type_traits>
+
+#include "common/cuda/cuda_check.hpp"
+#include "common/cuda/device_types.cuh"
+#include "common/cuda/interop.hpp"
+#include "histogram/spec.hpp"
+
+namespace smemc::histogram {
+namespace {
+
+constexpr std::int64_t kIntMax = INT_MAX;
+
+// Idea: cub::DeviceHistogram::HistogramEven, bins + 1 levels over
+//   [lower, upper); CUB clears the bins itself.
+// Cost: CUB's privatised sweep (its own tile and launch shape); scratch
+//   from cudaMallocAsync on the stream.
+// Preconditions: n ≤ INT_MAX (num_samples passed as int); CUB picks its
+//   own launch (block 0); the spec's bins and levels.
+constexpr int kOwnLaunch[] = {0};
+constexpr contract::SizeCase kContract[] = {
+    {0, 0, ""},
+    {1, 0, ""},
+    {1000, 0, ""},
+    {kIntMax, 0, ""},
+    {kIntMax + 1, 0, "exceeds"},
+    {-1, 0, "negative"},
+    {10, 256, "block"},
+    {10, 1, "block"},
+    {64, 0, "aligned", 1, "u16_u32"},
+    {64, 0, "", 2, "u16_u32"},
+    {64, 0, "aligned", 1, "i16_u32"},
+    {64, 0, "aligned", 1, "f16_u32"},
+    {64, 0, "aligned", 1, "bf16_u32"},
+    {64, 0, "aligned", 2, "f32_u32"},
+    {64, 0, "", 4, "f32_u32"},
+    {64, 0, "aligned", 4, "f64_u32"},
+    {64, 0, "", 8, "f64_u32"},
+};
+Traffic samples_once(std::int64_t n, int, const Typing& t, std::int64_t bins) {
+  return {n * static_cast<std::int64_t>(info(t.element).bytes), bins * 4};
+}
+
+const Spec kHistogramEven = {
+    .doc = {.name = "cub_histogram_even",
+            .idea = "cub::DeviceHistogram::HistogramEven with bins + 1 even levels (int levels for integer samples, "
+                    "double for floating ones)",
+            .cost = "CUB's privatised sweep, read once; a stream-ordered scratch allocation per call"},
+    .typings = kTypings,
+    .determinism = Determinism::exact,
+    .domain = {.block = {0, 0, false, true},
+               .tested_blocks = kOwnLaunch,
+               .n_base = kIntMax,
+               .n_limit_reason = "CUB's num_samples passed as int"},
+    .max_bins = kMaxBins,
+    .bins_reason = "the suite's largest bin count, 65536",
+    .shared_bins = "CUB's own (privatised per block where its policy says so)",
+    .traffic = &samples_once,
+    .contract_cases = kContract,
+};
+
+template <typename T>
+using LevelOf = std::conditional_t<std::is_integral_v<T>, int, double>;
+
+void histogram_even(const Args& a, Stream s) {
+  const bool has_data = validate(kHistogramEven, a);
+  const cudaStream_t stream = as_cuda(s);
+  auto* bins = device_pointer<unsigned>(a.bins);
+  const int count = static_cast<int>(a.binning.bins);
+  if (!has_data) {  // no samples: CUB is not asked, the bins are cleared here
+    SMEMC_CUDA_CHECK(cudaMemsetAsync(bins, 0, static_cast<std::size_t>(count) * sizeof(unsigned), stream));
+    return;
+  }
+  dispatch_typing<kTypings>(a.typing, [&]<std::size_t I>() {
+    using T = DeviceType<kTypings[I].element>;
+    using Level = LevelOf<T>;
+    const auto* samples = device_pointer<const T>(a.data);
+    const auto lower = static_cast<Level>(a.binning.lower), upper = static_cast<Level>(a.binning.upper);
+    const int n = static_cast<int>(a.n);
+    std::size_t bytes = 0;
+    SMEMC_CUDA_CHECK(cub::DeviceHistogram::HistogramEven(nullptr, bytes, samples, bins, count + 1, lower, upper, n, stream));
+    void* scratch = nullptr;
+    SMEMC_CUDA_CHECK(cudaMallocAsync(&scratch, bytes, stream));
+    SMEMC_CUDA_CHECK(cub::DeviceHistogram::HistogramEven(scratch, bytes, samples, bins, count + 1, lower, upper, n, stream));
+    SMEMC_CUDA_CHECK(cudaFreeAsync(scratch, stream));
+  });
+}
+
+constexpr std::string_view kNotPorted = "not ported: this CUB port brings its own row";
+
+const Entry kTable[] = {
+    {.name = "histogram_global_atomics", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
+    {.name = "histogram_smem_privatised", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
+    {.name = "histogram_smem_lane_banks", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
+    {.launch = &histogram_even, .port_row = &kHistogramEven},
+};
+
+// This port's conformance profile: CUB's row stands for the family.
+const Allowance kAllowances[] = {
+    {"histogram_global_atomics", Decline::port_rows_instead},
+    {"histogram_smem_privatised", Decline::port_rows_instead},
+    {"histogram_smem_lane_banks", Decline::port_rows_instead},
+};
+
+}  // namespace
+
+std::span<const Entry> implementations() { return kTable; }
+std::span<const Allowance> allowances() { return kAllowances; }
+
+}  // namespace smemc::histogram

@@ -1,0 +1,144 @@
+#pragma once
+// The histogram's binning rule as the kernels compute it: one source for the
+// host (histogram/spec.cpp's integer_bin and floating_bin) and the CUDA
+// kernels (nvcc compiles it __host__ __device__). The OpenCL kernels carry
+// the same steps in OpenCL C (kernels/histogram/opencl/histogram.cl). Plain
+// C++ otherwise: no CUDA header.
+//
+// The rule (histogram/spec.hpp's header): x counts iff lower <= x < upper,
+// in bin floor((x - lower) * bins / (upper - lower)), the real value's floor.
+//
+// Integer samples: (x - lower) is at most 65535 for every sample type of the
+// suite and bins at most 65536, so the product is below 2^32: exact in an
+// unsigned 64-bit product (an int product overflows for a 16-bit sample with
+// 65536 bins: 32768 * 65536 = 2^31).
+//
+// Floating samples (a double: f16, bf16 and f32 widen to it exactly): a
+// candidate from the quotient in double, taken as it is where its error
+// bound cannot reach an integer (kCertain below), else clamped into
+// [0, bins) and corrected by the exact sign of
+//     bins*x - bins*lower - k*upper + k*lower,   (= bins*(x-lower) - k*(upper-lower))
+// which is >= 0 iff k <= the real bin. Each product of an integer (bins or k,
+// at most 2^16, exact in a double) and a double is split exactly into two
+// doubles by an fma (the error of such a product is a multiple of 2^-1074
+// below the product's ulp, so it is representable even for subnormal x); the
+// 8 terms are summed without error into a nonoverlapping expansion
+// (Shewchuk's grow-expansion of TwoSums), whose largest nonzero term has the
+// sum's sign. Levels of magnitude at most 2^1000 keep every term and partial
+// sum finite.
+
+#include <cstdint>
+
+#if defined(__CUDACC__)
+#define SMEMC_BIN_RULE __host__ __device__ inline
+#else
+#include <cmath>
+#define SMEMC_BIN_RULE inline
+#endif
+
+namespace smemc::histogram::rule {
+
+// The binning as the kernels take it: the levels as doubles, and as 64-bit
+// integers for integer samples (exact: they are integers in [-2^15, 2^16]).
+struct BinParams {
+  std::int64_t bins;
+  double lower;
+  double upper;
+  std::int64_t integer_lower;
+  std::int64_t integer_range;  // upper - lower
+};
+
+// The arithmetic of the exact sign, each operation rounded on its own: on
+// the device through the _rn intrinsics, which nvcc never contracts into an
+// fma (a product contracted into the sum after it would lose the error the
+// expansion keeps); the host's code is compiled with -ffp-contract=off.
+SMEMC_BIN_RULE double fused_multiply_add(double a, double b, double c) {
+#if defined(__CUDA_ARCH__)
+  return fma(a, b, c);
+#else
+  return std::fma(a, b, c);
+#endif
+}
+SMEMC_BIN_RULE double multiply(double a, double b) {
+#if defined(__CUDA_ARCH__)
+  return __dmul_rn(a, b);
+#else
+  return a * b;
+#endif
+}
+SMEMC_BIN_RULE double add(double a, double b) {
+#if defined(__CUDA_ARCH__)
+  return __dadd_rn(a, b);
+#else
+  return a + b;
+#endif
+}
+SMEMC_BIN_RULE double subtract(double a, double b) {
+#if defined(__CUDA_ARCH__)
+  return __dsub_rn(a, b);
+#else
+  return a - b;
+#endif
+}
+
+// -1 when x does not count, else its bin.
+SMEMC_BIN_RULE std::int64_t integer_bin(std::int64_t x, const BinParams& p) {
+  if (x < p.integer_lower || x >= p.integer_lower + p.integer_range) return -1;
+  const auto offset = static_cast<std::uint64_t>(x - p.integer_lower);
+  return static_cast<std::int64_t>(offset * static_cast<std::uint64_t>(p.bins) / static_cast<std::uint64_t>(p.integer_range));
+}
+
+// Grow-expansion: adds term to a nonoverlapping expansion (components in
+// increasing magnitude, zeros allowed) without error: TwoSum with every
+// component, smallest first, each leaving its exact error in place.
+SMEMC_BIN_RULE void grow_expansion(double* expansion, int& length, double term) {
+  double q = term;
+  for (int i = 0; i < length; ++i) {
+    const double sum = add(q, expansion[i]);
+    const double virtual_q = subtract(sum, expansion[i]);
+    expansion[i] = add(subtract(q, virtual_q), subtract(expansion[i], subtract(sum, virtual_q)));
+    q = sum;
+  }
+  expansion[length++] = q;
+}
+
+// The sign (-1, 0, 1) of bins*(x - lower) - k*(upper - lower), exactly.
+SMEMC_BIN_RULE int edge_sign(double x, std::int64_t k, const BinParams& p) {
+  const double b = static_cast<double>(p.bins), kd = static_cast<double>(k);
+  const double factors[4][2] = {{b, x}, {-b, p.lower}, {-kd, p.upper}, {kd, p.lower}};
+  double expansion[8];
+  int length = 0;
+  for (int f = 0; f < 4; ++f) {
+    const double product = multiply(factors[f][0], factors[f][1]);
+    grow_expansion(expansion, length, fused_multiply_add(factors[f][0], factors[f][1], -product));
+    grow_expansion(expansion, length, product);
+  }
+  for (int i = length - 1; i >= 0; --i) {
+    if (expansion[i] > 0) return 1;
+    if (expansion[i] < 0) return -1;
+  }
+  return 0;
+}
+
+// The candidate's filter: q = (x - lower) / (upper - lower) * bins takes
+// three roundings (the subtraction is exact where its result is
+// subnormal), so |q - q_real| <= q * 4u <= 2^16 * 2^-51 = 2^-35; a q whose
+// fraction is farther than kCertain from an integer has the real floor.
+// Only samples that near an edge take the exact sign (the edges kind of
+// the checks puts a fair share there).
+inline constexpr double kCertain = 0x1p-32;
+
+SMEMC_BIN_RULE std::int64_t floating_bin(double x, const BinParams& p) {
+  if (!(x >= p.lower && x < p.upper)) return -1;  // a NaN compares false: it does not count
+  double candidate = (x - p.lower) / (p.upper - p.lower) * static_cast<double>(p.bins);
+  candidate = candidate < 0 ? 0 : candidate;
+  std::int64_t k = static_cast<std::int64_t>(candidate);
+  const double fraction = candidate - static_cast<double>(k);  // exact: candidate < 2^17
+  if (fraction > kCertain && fraction < 1 - kCertain && k < p.bins) return k;
+  k = k > p.bins - 1 ? p.bins - 1 : k;
+  while (k > 0 && edge_sign(x, k, p) < 0) --k;
+  while (k + 1 < p.bins && edge_sign(x, k + 1, p) >= 0) ++k;
+  return k;
+}
+
+}  // namespace smemc::histogram::rule
