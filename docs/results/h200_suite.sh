@@ -8,7 +8,7 @@
 #
 # steps, in the order given:
 #   build       cmake --preset dev (CUDA for the GPU present, OpenCL, the
-#               benchmark) and build everything
+#               benchmark unless SMEMC_BENCH=OFF) and build everything
 #   cuda        ctest --preset dev without the OpenCL port: every CUDA check
 #               (small, large, exhibits, smem facts), the profile checks, the
 #               spec and self-tests; then where the time went
@@ -71,7 +71,7 @@ for step in "$@"; do
   start=$(date +%s)
   case $step in
     build)
-      { cmake --preset dev -DCMAKE_PREFIX_PATH="$deps;$nvbench" -DSMEMC_BUILD_BENCH=ON && cmake --build --preset dev; } \
+      { cmake --preset dev -DCMAKE_PREFIX_PATH="$deps;$nvbench" -DSMEMC_BUILD_BENCH=${SMEMC_BENCH:-ON} && cmake --build --preset dev; } \
         > "$out/build.log" 2>&1 || { grep -E "error|FAILED|Error" -A5 "$out/build.log" | head -80; exit 1; }
       grep -E "smem-conformance" "$out/build.log" | tee -a "$summary"
       rm -f "$out/build.log" ;;
