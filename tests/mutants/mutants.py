@@ -156,8 +156,8 @@ MUTANTS = [
            "opencl", OCL_MA, "MovingAverageTable.*"),
     Mutant("ocl-padded-tile", "OpenCL padded tile's rows overlap (a stride two elements short of a row)",
            "kernels/transpose/opencl/transpose.cl",
-           "  return (local move_t*)(tile + r * row_bytes + c * (int)sizeof(move_t));",
-           "  return (local move_t*)(tile + r * (row_bytes - 2 * (int)sizeof(move_t)) + c * (int)sizeof(move_t));",
+           "{ return tile + r * row_elements + c; }",
+           "{ return tile + r * (row_elements - 2) + c; }",
            "opencl", OCL_TRANSPOSE, "*/transpose_padded_*"),
     # --- the fixtures and the spec rows (no device) -----------------------------
     Mutant("guard-far-end", "guard check stops one byte short of the guard's end", "fixtures/src/guarded_buffer.cpp",

@@ -28,7 +28,7 @@ void launch_named(const char* name, const Args& a, Stream s) {
   } else {
     const std::size_t size = info(element).bytes, row_bytes = kTile * size + tile_padding_bytes(size);
     launch_2d(s, programs::transpose(a.typing).kernel(name), name, groups, local, static_cast<cl_int>(a.rows),
-              static_cast<cl_int>(a.cols), in, out, LocalBytes{kTile * row_bytes}, static_cast<cl_int>(row_bytes));
+              static_cast<cl_int>(a.cols), in, out, LocalBytes{kTile * row_bytes}, static_cast<cl_int>(row_bytes / size));
   }
 }
 
