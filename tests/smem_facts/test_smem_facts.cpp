@@ -275,8 +275,8 @@ TEST_F(SmemFacts, occupancy_never_rises_with_shared_memory) {
 // compute capability (the CUDA C++ Programming Guide's per-architecture
 // limits). Banks are not a device attribute: their width (4 bytes) and
 // count (32) are architectural since compute capability 5.0, stated here and
-// measured by the profile checks (tests/profile: smem[s*tid]); the runtime's
-// query of the bank width is deprecated and not used.
+// measured by the profile checks (tests/profile: smem[s*tid]); the bank
+// width's own query is the next check's.
 TEST_F(SmemFacts, device_figures_match_the_texts) {
   struct Figures {
     int smem_per_sm;
@@ -312,6 +312,32 @@ TEST_F(SmemFacts, device_figures_match_the_texts) {
   EXPECT_EQ(static_cast<int>(prop.sharedMemPerBlockOptin), it->second.optin_per_block);
   EXPECT_EQ(static_cast<int>(prop.sharedMemPerBlock), 48 * 1024) << "the static + default dynamic limit";
 }
+
+// §5.5's 8-byte bank mode (Kepler's cudaSharedMemBankSizeEightByte): the
+// runtime keeps the calls (deprecated since CUDA 12, used only here) and
+// documents that a device whose bank size is fixed ignores the request. On
+// every capability since 5.0 the width is 4 bytes: the query says so before
+// and after asking for 8, and the profile's counts (tests/profile: the
+// padded tiles' wavefronts per element size) are those of 4-byte banks.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+TEST_F(SmemFacts, eight_byte_bank_mode_is_ignored) {
+  int device = 0;
+  SMEMC_CUDA_CHECK(cudaGetDevice(&device));
+  cudaDeviceProp prop{};
+  SMEMC_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
+  if (prop.major < 5) GTEST_SKIP() << "compute capability " << prop.major << '.' << prop.minor << " has a configurable bank width";
+  cudaSharedMemConfig before{}, after{};
+  SMEMC_CUDA_CHECK(cudaDeviceGetSharedMemConfig(&before));
+  SMEMC_CUDA_CHECK(cudaDeviceSetSharedMemConfig(cudaSharedMemBankSizeEightByte));
+  SMEMC_CUDA_CHECK(cudaDeviceGetSharedMemConfig(&after));
+  SMEMC_CUDA_CHECK(cudaDeviceSetSharedMemConfig(cudaSharedMemBankSizeDefault));
+  std::cout << "[ figures  ] bank width query: " << (before == cudaSharedMemBankSizeEightByte ? 8 : 4) << " bytes, "
+            << (after == cudaSharedMemBankSizeEightByte ? 8 : 4) << " bytes after asking for 8\n";
+  EXPECT_EQ(before, cudaSharedMemBankSizeFourByte);
+  EXPECT_EQ(after, cudaSharedMemBankSizeFourByte) << "the 8-byte mode took effect on a fixed-bank device";
+}
+#pragma GCC diagnostic pop
 
 // §5.5's four access patterns smem[s*tid] read what they index. What they
 // cost (1, 2, 32 and 1 wavefronts per request) is measured by the profile
