@@ -116,18 +116,19 @@ void enqueue_chunked_sum(const Args& a, Stream stream, bool work) {
     queue_of(stream).enqueue([out] { out[0] = A{}; });
     return;
   }
-  queue_of(stream).enqueue([n = a.n, x = host_pointer<const E>(a.data), out, sums = host_pointer<A>(a.workspace), block = a.block] {
-    const std::int64_t chunks = ceil_div(n, block);
-    run_grid(chunks, std::max<std::int64_t>(1, 8192 / block), [&](std::int64_t c) {
-      const std::int64_t end = std::min(n, (c + 1) * block);
-      A sum = widen_to<A>(x[c * block]);
-      for (std::int64_t i = c * block + 1; i < end; ++i) sum = sum + widen_to<A>(x[i]);
-      sums[c] = sum;
-    });
-    A total = sums[0];
-    for (std::int64_t c = 1; c < chunks; ++c) total = total + sums[c];
-    out[0] = total;
-  });
+  queue_of(stream).enqueue(
+      [n = a.n, x = host_pointer<const E>(a.data), out, sums = host_pointer<A>(a.workspace), block = a.block] {
+        const std::int64_t chunks = ceil_div(n, block);
+        run_grid(chunks, std::max<std::int64_t>(1, 8192 / block), [&](std::int64_t c) {
+          const std::int64_t end = std::min(n, (c + 1) * block);
+          A sum = widen_to<A>(x[c * block]);
+          for (std::int64_t i = c * block + 1; i < end; ++i) sum = sum + widen_to<A>(x[i]);
+          sums[c] = sum;
+        });
+        A total = sums[0];
+        for (std::int64_t c = 1; c < chunks; ++c) total = total + sums[c];
+        out[0] = total;
+      });
 }
 
 void launch_chunked_sum(const Args& a, Stream stream) {

@@ -84,8 +84,9 @@ void enqueue_counts(const Args& a, Stream stream, bool has_data, Count count) {
     std::fill(bins, bins + a.binning.bins, 0u);
     if (n == 0) return;
     visit_scalar(a.typing.element, [&]<typename T>(std::type_identity<T>) {
-      if constexpr (!std::is_same_v<T, Float4>) count(std::span<const T>(host_pointer<const T>(a.data), static_cast<std::size_t>(n)),
-                                                      params_of(a.binning), bins, a.block);
+      if constexpr (!std::is_same_v<T, Float4>)
+        count(std::span<const T>(host_pointer<const T>(a.data), static_cast<std::size_t>(n)), params_of(a.binning), bins,
+              a.block);
     });
   });
 }

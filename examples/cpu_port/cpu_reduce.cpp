@@ -272,12 +272,18 @@ constexpr auto kTable = make_table(std::make_index_sequence<std::size(kVariants)
 // in f32; the typed rows' other typings, which its own typed row stands for.
 const Allowance kAllowances[] = {
     {"reduce_warp_volatile_legacy", Decline::needs_lockstep_lanes},
-    {"reduce_smem_fixup", Decline::port_rows_instead, "f64"},      {"reduce_smem_fixup", Decline::port_rows_instead, "f16_f32"},
-    {"reduce_smem_fixup", Decline::port_rows_instead, "bf16_f32"}, {"reduce_smem_fixup", Decline::port_rows_instead, "i32"},
-    {"reduce_smem_fixup", Decline::port_rows_instead, "i64"},      {"reduce_smem_fixup", Decline::port_rows_instead, "u8_u32"},
-    {"reduce_smem_atomic", Decline::port_rows_instead, "f64"},     {"reduce_smem_atomic", Decline::port_rows_instead, "f16_f32"},
-    {"reduce_smem_atomic", Decline::port_rows_instead, "bf16_f32"}, {"reduce_smem_atomic", Decline::port_rows_instead, "i32"},
-    {"reduce_smem_atomic", Decline::port_rows_instead, "i64"},     {"reduce_smem_atomic", Decline::port_rows_instead, "u8_u32"},
+    {"reduce_smem_fixup", Decline::port_rows_instead, "f64"},
+    {"reduce_smem_fixup", Decline::port_rows_instead, "f16_f32"},
+    {"reduce_smem_fixup", Decline::port_rows_instead, "bf16_f32"},
+    {"reduce_smem_fixup", Decline::port_rows_instead, "i32"},
+    {"reduce_smem_fixup", Decline::port_rows_instead, "i64"},
+    {"reduce_smem_fixup", Decline::port_rows_instead, "u8_u32"},
+    {"reduce_smem_atomic", Decline::port_rows_instead, "f64"},
+    {"reduce_smem_atomic", Decline::port_rows_instead, "f16_f32"},
+    {"reduce_smem_atomic", Decline::port_rows_instead, "bf16_f32"},
+    {"reduce_smem_atomic", Decline::port_rows_instead, "i32"},
+    {"reduce_smem_atomic", Decline::port_rows_instead, "i64"},
+    {"reduce_smem_atomic", Decline::port_rows_instead, "u8_u32"},
 };
 
 }  // namespace

@@ -66,8 +66,7 @@ Traffic samples_once(std::int64_t n, int, const Typing& t, std::int64_t bins) {
 // histogram"). No row is narrowed to step around a failure: CUB documents
 // none of these limits.
 constexpr Typing kExactTypings[] = {kTypings[2]};  // u16
-constexpr Typing kKnownBadTypings[] = {kTypings[0], kTypings[1], kTypings[3], kTypings[4],
-                                       kTypings[5], kTypings[6], kTypings[7]};
+constexpr Typing kKnownBadTypings[] = {kTypings[0], kTypings[1], kTypings[3], kTypings[4], kTypings[5], kTypings[6], kTypings[7]};
 constexpr std::string_view kKnownBad =
     "CUDA 13.0's CUB miscounts these sample types (seen on the H200, 2026-12-02): uint8 counts more samples than it "
     "is given from about n = 2^31 - 2^20 on, up to INT_MAX, which its int num_samples takes (2,423,808 too many at "

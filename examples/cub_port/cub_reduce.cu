@@ -107,9 +107,8 @@ void device_reduce_sum_of(const Args& a, cudaStream_t stream) {
 
 void device_reduce_sum(const Args& a, Stream s) {
   reject_if(kDeviceSum.doc.name, typing_violation(kDeviceSum.typings, a.typing));
-  dispatch_typing<kSumTypings>(a.typing, [&]<std::size_t I>() {
-    device_reduce_sum_of<DeviceType<kSumTypings[I].element>>(a, as_cuda(s));
-  });
+  dispatch_typing<kSumTypings>(a.typing,
+                               [&]<std::size_t I>() { device_reduce_sum_of<DeviceType<kSumTypings[I].element>>(a, as_cuda(s)); });
 }
 
 // --- cub_block_reduce_atomic -----------------------------------------------------

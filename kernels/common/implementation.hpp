@@ -136,7 +136,7 @@ inline std::string allowed_reasons(std::span<const Allowance> allowances, std::s
 // A (spec row, typing) joined with this backend's table entry.
 template <typename Spec, typename Args>
 struct Joined {
-  const Spec* spec = nullptr;                        // the row as this backend runs it in this typing: typed, and narrowed where the entry narrows it
+  const Spec* spec = nullptr;  // the row as this backend runs it in this typing: typed, and narrowed where the entry narrows it
   const Implementation<Spec, Args>* impl = nullptr;  // null: the table has no entry (a table problem)
   const Spec* declared = nullptr;                    // the row as it is stated
   std::shared_ptr<const Spec> narrowed_row;          // owns *spec when typed or narrowed

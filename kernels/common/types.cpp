@@ -25,7 +25,7 @@ constexpr ScalarInfo kScalarInfo[] = {
     {Scalar::f64, "f64", "double", 8, ScalarKind::floating, 53, -1022, 1023},
     {Scalar::f32x4, "f32x4", "float4", 16, ScalarKind::vector, 0, 0, 0},
 };
-constexpr Scalar kAllScalars[] = {Scalar::u8,  Scalar::i8,  Scalar::u16, Scalar::i16,  Scalar::i32, Scalar::u32,  Scalar::i64,
+constexpr Scalar kAllScalars[] = {Scalar::u8,  Scalar::i8,  Scalar::u16,  Scalar::i16, Scalar::i32, Scalar::u32,  Scalar::i64,
                                   Scalar::u64, Scalar::f16, Scalar::bf16, Scalar::f32, Scalar::f64, Scalar::f32x4};
 static_assert(std::size(kScalarInfo) == std::size(kAllScalars));
 
@@ -136,8 +136,8 @@ bool converts_exactly(Scalar from, Scalar to) {
   const ScalarInfo &f = info(from), &t = info(to);
   if (f.kind == ScalarKind::vector || t.kind == ScalarKind::vector) return false;
   if (f.kind == ScalarKind::floating) {
-    return t.kind == ScalarKind::floating && f.precision <= t.precision && f.min_normal_exponent - f.precision >= t.min_normal_exponent - t.precision &&
-           f.max_exponent <= t.max_exponent;
+    return t.kind == ScalarKind::floating && f.precision <= t.precision &&
+           f.min_normal_exponent - f.precision >= t.min_normal_exponent - t.precision && f.max_exponent <= t.max_exponent;
   }
   const bool f_signed = f.kind == ScalarKind::signed_integer;
   if (t.kind == ScalarKind::floating) return f.precision <= t.precision;

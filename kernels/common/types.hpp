@@ -71,18 +71,18 @@ inline bool is_integer(Scalar s) {
   return info(s).kind == ScalarKind::unsigned_integer || info(s).kind == ScalarKind::signed_integer;
 }
 // The signed integers (a constant expression: kernels are instantiated on it).
-constexpr bool is_signed_integer(Scalar s) {
-  return s == Scalar::i8 || s == Scalar::i16 || s == Scalar::i32 || s == Scalar::i64;
-}
+constexpr bool is_signed_integer(Scalar s) { return s == Scalar::i8 || s == Scalar::i16 || s == Scalar::i32 || s == Scalar::i64; }
 // 2^-p for a floating type (0 for the others: integer arithmetic does not round).
 double unit_roundoff(Scalar s);
 
 // The host type of each scalar.
 template <Scalar S>
 struct HostTypeOf;
-#define SMEMC_HOST_TYPE(S, T) \
-  template <>                 \
-  struct HostTypeOf<Scalar::S> { using type = T; }
+#define SMEMC_HOST_TYPE(S, T)    \
+  template <>                    \
+  struct HostTypeOf<Scalar::S> { \
+    using type = T;              \
+  }
 SMEMC_HOST_TYPE(u8, std::uint8_t);
 SMEMC_HOST_TYPE(i8, std::int8_t);
 SMEMC_HOST_TYPE(u16, std::uint16_t);
@@ -124,18 +124,30 @@ decltype(auto) visit_scalar(Scalar s, F&& f) {
 // The scalar of a host type.
 template <typename T>
 constexpr Scalar scalar_of() {
-  if constexpr (std::is_same_v<T, std::uint8_t>) return Scalar::u8;
-  else if constexpr (std::is_same_v<T, std::int8_t>) return Scalar::i8;
-  else if constexpr (std::is_same_v<T, std::uint16_t>) return Scalar::u16;
-  else if constexpr (std::is_same_v<T, std::int16_t>) return Scalar::i16;
-  else if constexpr (std::is_same_v<T, std::int32_t>) return Scalar::i32;
-  else if constexpr (std::is_same_v<T, std::uint32_t>) return Scalar::u32;
-  else if constexpr (std::is_same_v<T, std::int64_t>) return Scalar::i64;
-  else if constexpr (std::is_same_v<T, std::uint64_t>) return Scalar::u64;
-  else if constexpr (std::is_same_v<T, Half>) return Scalar::f16;
-  else if constexpr (std::is_same_v<T, BFloat16>) return Scalar::bf16;
-  else if constexpr (std::is_same_v<T, float>) return Scalar::f32;
-  else if constexpr (std::is_same_v<T, double>) return Scalar::f64;
+  if constexpr (std::is_same_v<T, std::uint8_t>)
+    return Scalar::u8;
+  else if constexpr (std::is_same_v<T, std::int8_t>)
+    return Scalar::i8;
+  else if constexpr (std::is_same_v<T, std::uint16_t>)
+    return Scalar::u16;
+  else if constexpr (std::is_same_v<T, std::int16_t>)
+    return Scalar::i16;
+  else if constexpr (std::is_same_v<T, std::int32_t>)
+    return Scalar::i32;
+  else if constexpr (std::is_same_v<T, std::uint32_t>)
+    return Scalar::u32;
+  else if constexpr (std::is_same_v<T, std::int64_t>)
+    return Scalar::i64;
+  else if constexpr (std::is_same_v<T, std::uint64_t>)
+    return Scalar::u64;
+  else if constexpr (std::is_same_v<T, Half>)
+    return Scalar::f16;
+  else if constexpr (std::is_same_v<T, BFloat16>)
+    return Scalar::bf16;
+  else if constexpr (std::is_same_v<T, float>)
+    return Scalar::f32;
+  else if constexpr (std::is_same_v<T, double>)
+    return Scalar::f64;
   else {
     static_assert(std::is_same_v<T, Float4>, "not a scalar of the list");
     return Scalar::f32x4;

@@ -175,12 +175,11 @@ bool validate(const Spec& s, const Args& a) {
 }
 
 SpecTable spec_table() {
-  return spec_table_of(specs(), &preconditions, {"typings", "determinism", "bins", "shared-memory bins"},
-                       [](const Spec& s) {
-                         return std::vector<std::string>{describe_typings(s.typings), std::string(to_string(s.determinism)),
-                                                         "≤ " + std::to_string(s.max_bins) + " (" + std::string(s.bins_reason) + ")",
-                                                         std::string(s.shared_bins)};
-                       });
+  return spec_table_of(specs(), &preconditions, {"typings", "determinism", "bins", "shared-memory bins"}, [](const Spec& s) {
+    return std::vector<std::string>{describe_typings(s.typings), std::string(to_string(s.determinism)),
+                                    "≤ " + std::to_string(s.max_bins) + " (" + std::string(s.bins_reason) + ")",
+                                    std::string(s.shared_bins)};
+  });
 }
 
 }  // namespace smemc::histogram

@@ -56,8 +56,8 @@ namespace smemc::histogram {
 // (accumulator and output). Adding a sample type is an entry here, then the
 // rows that use it.
 inline constexpr Typing kTypings[] = {
-    {Scalar::u8, Scalar::u32, Scalar::u32},  {Scalar::i8, Scalar::u32, Scalar::u32},   {Scalar::u16, Scalar::u32, Scalar::u32},
-    {Scalar::i16, Scalar::u32, Scalar::u32}, {Scalar::f16, Scalar::u32, Scalar::u32},  {Scalar::bf16, Scalar::u32, Scalar::u32},
+    {Scalar::u8, Scalar::u32, Scalar::u32},  {Scalar::i8, Scalar::u32, Scalar::u32},  {Scalar::u16, Scalar::u32, Scalar::u32},
+    {Scalar::i16, Scalar::u32, Scalar::u32}, {Scalar::f16, Scalar::u32, Scalar::u32}, {Scalar::bf16, Scalar::u32, Scalar::u32},
     {Scalar::f32, Scalar::u32, Scalar::u32}, {Scalar::f64, Scalar::u32, Scalar::u32},
 };
 // Bytes: the suite's first histogram (256 bins, one a byte value), and the

@@ -164,7 +164,8 @@ bool validate(const Spec& s, const Args& a) {
 
 SpecTable spec_table() {
   return spec_table_of(specs(), &preconditions, {"typings", "determinism", "depth k of prefix i"}, [](const Spec& s) {
-    return std::vector<std::string>{describe_typings(s.typings), std::string(to_string(s.determinism)) + typed_class_note(s.typings),
+    return std::vector<std::string>{describe_typings(s.typings),
+                                    std::string(to_string(s.determinism)) + typed_class_note(s.typings),
                                     std::string(s.error_model)};
   });
 }

@@ -25,9 +25,8 @@ Values tree_with_fixup_model(const Values& x, const Typing& t, int block) {
   return summed(x, t, [block](auto acc) { return tree_with_fixup(acc, block); });
 }
 Values block_partials_model(const Values& x, const Typing& t, int block) {
-  return visit_model(to_accumulator(x, t), [&]<typename A>(std::span<const A> acc) {
-    return Values::of(block_partials(acc, block));
-  });
+  return visit_model(to_accumulator(x, t),
+                     [&]<typename A>(std::span<const A> acc) { return Values::of(block_partials(acc, block)); });
 }
 
 Values vec4_grid_stride_model(const Values& x, const Typing& t, int block) {

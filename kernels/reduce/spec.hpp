@@ -88,7 +88,7 @@ struct Spec {
   // The (element, accumulator, output) types the row is stated for; the
   // checks run every one. Drawn from kTypings (a port row may state others).
   std::span<const Typing> typings = kFloatOnly;
-  std::string_view workspace;  // in words ("⌈n/2B⌉ partials"); empty: none
+  std::string_view workspace;      // in words ("⌈n/2B⌉ partials"); empty: none
   std::size_t data_alignment = 1;  // bytes, beyond the element's own size; 16 where the kernels load float4
   // Asked for refused (n, block) too (the contract checks size a launch's
   // buffers first): 0 there, never a division by a zero block.

@@ -49,8 +49,8 @@ namespace smemc::transpose {
 // accumulator and the output are one: nothing is computed). Adding a size is
 // an entry here, its padding below, then the rows that use it.
 inline constexpr Typing kTypings[] = {
-    {Scalar::u8, Scalar::u8, Scalar::u8},       {Scalar::f16, Scalar::f16, Scalar::f16}, kF32,
-    {Scalar::f64, Scalar::f64, Scalar::f64},    {Scalar::f32x4, Scalar::f32x4, Scalar::f32x4},
+    {Scalar::u8, Scalar::u8, Scalar::u8},    {Scalar::f16, Scalar::f16, Scalar::f16},       kF32,
+    {Scalar::f64, Scalar::f64, Scalar::f64}, {Scalar::f32x4, Scalar::f32x4, Scalar::f32x4},
 };
 
 // The padding of a padded tile's rows, per element size, in bytes (see

@@ -70,8 +70,9 @@ inline std::vector<Binning> binnings_of(Scalar sample, std::int64_t max_bins) {
                          : sample == Scalar::bf16 ? 0x1.fep127
                          : sample == Scalar::f32  ? static_cast<double>(std::numeric_limits<float>::max())
                                                   : 0x1p1000;
-      b = {{256, -1, 1},   {100, 0, 1},          {7, -3.5, 10000},  {10, 0.1, 0.7},   {1000, 1, 1 + 0x1p-7},
-           {64, -top, top}, {3, -0x1p1000, 0x1p1000}, {50, -1e-40, 1e-40}, {max_bins, -1, 1}};
+      b = {{256, -1, 1},          {100, 0, 1},     {7, -3.5, 10000},         {10, 0.1, 0.7},
+           {1000, 1, 1 + 0x1p-7}, {64, -top, top}, {3, -0x1p1000, 0x1p1000}, {50, -1e-40, 1e-40},
+           {max_bins, -1, 1}};
     }
   }
   return b;

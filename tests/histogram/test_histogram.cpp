@@ -77,8 +77,8 @@ struct Case {
 
 std::string describe(const Variant& v, const Case& c) {
   std::ostringstream os;
-  os << v.typed_name() << " {n=" << c.n << ", block=" << c.block << ", samples=" << name_of(c.kind) << ", seed=" << c.seed
-     << ", " << histogram::describe(c.binning) << ", data offset=" << c.data_offset << "}";
+  os << v.typed_name() << " {n=" << c.n << ", block=" << c.block << ", samples=" << name_of(c.kind) << ", seed=" << c.seed << ", "
+     << histogram::describe(c.binning) << ", data offset=" << c.data_offset << "}";
   return os.str();
 }
 
@@ -352,9 +352,9 @@ const DeviceAddress kFakeBins{reinterpret_cast<void*>(std::uintptr_t{0x400000}),
 
 void expect_rejected(const Variant& v, Args a, const std::string& mentioning) {
   a.typing = v.typing;
-  smemc::testing::expect_invalid_argument([&] { v.impl->launch(a, {}); }, v.name(), mentioning,
-                                          v.typed_name() + " n=" + std::to_string(a.n) + " block=" + std::to_string(a.block) +
-                                              " " + histogram::describe(a.binning));
+  smemc::testing::expect_invalid_argument(
+      [&] { v.impl->launch(a, {}); }, v.name(), mentioning,
+      v.typed_name() + " n=" + std::to_string(a.n) + " block=" + std::to_string(a.block) + " " + histogram::describe(a.binning));
 }
 
 // What the variant's fixed table refuses, this backend's launcher refuses;
@@ -369,7 +369,8 @@ TEST_P(HistogramLauncher, refuses_its_table) {
   for (const contract::SizeCase& c : cases) {
     if (!c.refusal.empty()) {
       expect_rejected(
-          v, {.n = c.n, .data = kFakeData.plus_bytes(c.data_offset_bytes), .bins = kFakeBins, .block = c.block, .binning = binning},
+          v,
+          {.n = c.n, .data = kFakeData.plus_bytes(c.data_offset_bytes), .bins = kFakeBins, .block = c.block, .binning = binning},
           std::string(c.refusal));
     }
   }
@@ -391,7 +392,8 @@ TEST_P(HistogramLauncher, refuses_its_binning_table) {
   const int block = v.spec->domain.tested_blocks.front();
   for (const contract::BinningCase& c : contract::binning_cases()) {
     if (c.refusal.empty() || !contract::applies(c, v.typing)) continue;
-    expect_rejected(v, {.n = 64, .data = kFakeData, .bins = kFakeBins, .block = block, .binning = with_row_limit(c.binning, limit)},
+    expect_rejected(v,
+                    {.n = 64, .data = kFakeData, .bins = kFakeBins, .block = block, .binning = with_row_limit(c.binning, limit)},
                     std::string(c.refusal));
   }
 }
@@ -408,7 +410,8 @@ TEST_P(HistogramLauncher, refuses_unstated_typings) {
   for (const Typing& t : unstated) {
     smemc::testing::expect_invalid_argument(
         [&] {
-          v.impl->launch({.n = 64, .data = kFakeData, .bins = kFakeBins, .block = block, .binning = {16, 0, 16}, .typing = t}, {});
+          v.impl->launch({.n = 64, .data = kFakeData, .bins = kFakeBins, .block = block, .binning = {16, 0, 16}, .typing = t},
+                         {});
         },
         v.name(), "typing", v.typed_name() + " launched as " + typing_name(t));
   }
@@ -421,8 +424,9 @@ TEST_P(HistogramLauncherNarrowed, refuses_outside_narrowing) {
   const auto outside = first_outside(v.declared->domain, v.impl->narrowing);
   ASSERT_FALSE(outside.empty()) << v.name() << ": its narrowing (" << v.narrowing() << ") leaves nothing of its row out";
   for (const SizePoint& p : outside) {
-    expect_rejected(v, {.n = p.n, .data = kFakeData, .bins = kFakeBins, .block = p.block, .binning = default_binning(sample_type(v))},
-                    std::string(v.impl->narrowing.reason));
+    expect_rejected(
+        v, {.n = p.n, .data = kFakeData, .bins = kFakeBins, .block = p.block, .binning = default_binning(sample_type(v))},
+        std::string(v.impl->narrowing.reason));
   }
 }
 

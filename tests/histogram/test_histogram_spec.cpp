@@ -59,9 +59,9 @@ TEST_P(HistogramSpec, spec_row) {
 TEST_P(HistogramSpec, contract_table_covers_the_domain) {
   const Variant& v = GetParam();
   const Spec& s = *v.declared;
-  contract::expect_no_gaps(v.typed_name(),
-                           contract::contract_gaps(s.domain, contract::contract_of(s, v.typing_name(), contract::histogram_cases()),
-                                                   info(v.typing.element).bytes));
+  contract::expect_no_gaps(
+      v.typed_name(), contract::contract_gaps(s.domain, contract::contract_of(s, v.typing_name(), contract::histogram_cases()),
+                                              info(v.typing.element).bytes));
 }
 
 TEST_P(HistogramSpec, contract_table) {
@@ -103,7 +103,8 @@ TEST_P(HistogramSpec, binning_table) {
     if (c.refusal.empty()) {
       EXPECT_EQ(why, "") << context << " must be taken";
     } else {
-      EXPECT_NE(why.find(c.refusal), std::string::npos) << context << " must be refused for \"" << c.refusal << "\"; got: " << why;
+      EXPECT_NE(why.find(c.refusal), std::string::npos)
+          << context << " must be refused for \"" << c.refusal << "\"; got: " << why;
     }
   }
   EXPECT_GE(applied, 8) << v.typed_name() << ": too few binning cases apply";
@@ -146,7 +147,7 @@ TEST(HistogramRule, by_hand) {
   EXPECT_EQ(exact_edge_sign(third, 0, thirds), 1);
   EXPECT_EQ(floating_bin(third, thirds), 0);
   EXPECT_EQ(floating_bin(std::nextafter(third, 1.0), thirds), 1);
-  EXPECT_EQ(floating_bin(0.5, {2, 0, 1}), 1);  // an edge itself belongs to the bin above it
+  EXPECT_EQ(floating_bin(0.5, {2, 0, 1}), 1);   // an edge itself belongs to the bin above it
   EXPECT_EQ(floating_bin(1.0, {2, 0, 1}), -1);  // the upper level does not count
   EXPECT_EQ(floating_bin(-0.0, {2, 0, 1}), 0);  // -0 == lower
   EXPECT_EQ(floating_bin(std::nan(""), {2, 0, 1}), -1);
@@ -206,8 +207,10 @@ TEST(HistogramRule, sixteen_bit_floats_exhaustively) {
     Values samples(type, every.size());
     std::memcpy(samples.data(), every.data(), samples.size_bytes());
     for (const Binning& b : binnings_of(type, 4096)) {
-      if (type == Scalar::f16) expect_rule_holds<Half>(samples, b, "f16");
-      else expect_rule_holds<BFloat16>(samples, b, "bf16");
+      if (type == Scalar::f16)
+        expect_rule_holds<Half>(samples, b, "f16");
+      else
+        expect_rule_holds<BFloat16>(samples, b, "bf16");
     }
   }
 }
@@ -215,8 +218,10 @@ TEST(HistogramRule, wide_floats_at_the_edges) {
   for (Scalar type : {Scalar::f32, Scalar::f64}) {
     for (const Binning& b : binnings_of(type, 4096)) {
       const Values samples = make_samples(type, Samples::edges, b, 20000, 0x5EEDu + static_cast<std::uint64_t>(b.bins));
-      if (type == Scalar::f32) expect_rule_holds<float>(samples, b, "f32");
-      else expect_rule_holds<double>(samples, b, "f64");
+      if (type == Scalar::f32)
+        expect_rule_holds<float>(samples, b, "f32");
+      else
+        expect_rule_holds<double>(samples, b, "f64");
     }
   }
 }
@@ -280,7 +285,8 @@ std::string sample_promise_violation(Samples kind, const Values& samples, const 
           for (T x : samples.as<T>()) {
             const T below = detail::step(x, -1);
             const auto bin = [&](T y) {
-              return std::is_integral_v<T> ? integer_bin(static_cast<std::int64_t>(to_double(y)), b) : floating_bin(to_double(y), b);
+              return std::is_integral_v<T> ? integer_bin(static_cast<std::int64_t>(to_double(y)), b)
+                                           : floating_bin(to_double(y), b);
             };
             if (bin(x) != bin(below)) ++at_edge;
           }

@@ -78,8 +78,8 @@ std::string check_prefixes(const Spec& s, const Typing& t, const Input& a, int b
     if (!(error <= bound)) {
       std::ostringstream os;
       os.precision(17);
-      os << context << ": [" << i << "] |out*(i+1) - exact prefix| = " << error << " exceeds the bound " << bound
-         << " (gamma_" << k << "+ in " << to_string(t.accumulator) << ", out " << to_string(t.output) << "); out " << out;
+      os << context << ": [" << i << "] |out*(i+1) - exact prefix| = " << error << " exceeds the bound " << bound << " (gamma_"
+         << k << "+ in " << to_string(t.accumulator) << ", out " << to_string(t.output) << "); out " << out;
       return os.str();
     }
   }
@@ -107,7 +107,8 @@ void expect_exact_means(const Typing& t, const Values& a, const Values& got, con
       }
     }
   });
-  if (wrong > 0) fail_check(context + ": " + std::to_string(wrong) + " wrong means in " + std::string(to_string(t.output)) + "; " + first);
+  if (wrong > 0)
+    fail_check(context + ": " + std::to_string(wrong) + " wrong means in " + std::string(to_string(t.output)) + "; " + first);
 }
 
 }  // namespace
@@ -121,7 +122,8 @@ void expect_floating_means(const Spec& s, const Typing& t, const Input& a, int b
                            const std::string& context) {
   const timing::ScopedPhase phase(timing::Phase::host_model);  // exact prefix sums and their bounds
   const auto n = static_cast<std::int64_t>(a.size());
-  if (static_cast<std::int64_t>(got.size()) != n) fail_check(context + ": " + std::to_string(got.size()) + " outputs for " + std::to_string(n));
+  if (static_cast<std::int64_t>(got.size()) != n)
+    fail_check(context + ": " + std::to_string(got.size()) + " outputs for " + std::to_string(n));
   constexpr std::int64_t kPiece = std::int64_t{1} << 15;
   const std::int64_t pieces = (n + kPiece - 1) / kPiece;
   if (pieces <= 2) {

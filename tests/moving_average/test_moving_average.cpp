@@ -399,7 +399,8 @@ std::int64_t compare_large_with_bound(const GuardedBuffer<float>& data, std::int
 // the row's streamed model (Spec::stream_model), the guards, the workspace.
 void run_large_and_compare(const Variant& v, std::int64_t n, int block, const std::function<float(std::int64_t)>& value) {
   const std::size_t data_bytes = static_cast<std::size_t>(n) * sizeof(float) + 2 * GuardedBytes::kGuardBytes;
-  if (const std::string why = smemc::testing::large_check_unfit(data_bytes + v.spec->workspace_bytes(n, block, v.typing), data_bytes);
+  if (const std::string why =
+          smemc::testing::large_check_unfit(data_bytes + v.spec->workspace_bytes(n, block, v.typing), data_bytes);
       !why.empty()) {
     GTEST_SKIP() << v.typed_name() << " n=" << n << " block=" << block << ": " << why;
   }
@@ -486,9 +487,8 @@ TEST_P(MovingAverageAtLimit, large_limit) {
 // --- host-only ---------------------------------------------------------------
 
 void expect_rejected(const Variant& v, const Args& a, const std::string& mentioning) {
-  smemc::testing::expect_invalid_argument(
-      [&] { v.launch(a, {}); }, v.name(), mentioning,
-      v.typed_name() + " n=" + std::to_string(a.n) + " block=" + std::to_string(a.block));
+  smemc::testing::expect_invalid_argument([&] { v.launch(a, {}); }, v.name(), mentioning,
+                                          v.typed_name() + " n=" + std::to_string(a.n) + " block=" + std::to_string(a.block));
 }
 
 // What the variant's fixed table refuses, this backend's launcher refuses;

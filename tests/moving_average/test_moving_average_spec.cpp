@@ -28,7 +28,8 @@ std::int64_t edge_block(int block) { return block == 0 ? 32 : block; }
 class MovingAverageSpec : public ::testing::TestWithParam<Variant> {};
 class MovingAverageSpecModel : public MovingAverageSpec {};   // rows with a host model
 class MovingAverageSpecStream : public MovingAverageSpec {};  // f32 rows with a streamed model (the large checks')
-class MovingAverageSpecDepth : public MovingAverageSpec {};   // rows with a model, in their first typing (depths do not depend on types)
+class MovingAverageSpecDepth : public MovingAverageSpec {
+};  // rows with a model, in their first typing (depths do not depend on types)
 
 // What each suite needs (smemc/test_size.hpp): host, small or large.
 SMEMC_SUITE_SIZE(MovingAverageSpec, host);
@@ -44,7 +45,8 @@ TEST_P(MovingAverageSpec, spec_row) {
   EXPECT_FALSE(s.doc.cost.empty()) << s.doc.name;
   EXPECT_FALSE(s.error_model.empty()) << s.doc.name;
   const auto& rows = spec_checked_rows();
-  EXPECT_EQ(std::count_if(rows.begin(), rows.end(), [&](const Variant& o) { return o.typed_name() == GetParam().typed_name(); }), 1);
+  EXPECT_EQ(std::count_if(rows.begin(), rows.end(), [&](const Variant& o) { return o.typed_name() == GetParam().typed_name(); }),
+            1);
   ASSERT_FALSE(s.domain.tested_blocks.empty());
   ASSERT_TRUE(s.workspace_bytes && s.traffic) << s.doc.name;
   // A floating mean is not integer-valued: only the integer typings (their

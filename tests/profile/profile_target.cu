@@ -123,7 +123,8 @@ void run_bank_stride(int stride) {
 
 void run_reduce(std::string_view variant, std::int64_t count = kReduceCount) {
   const auto row = variant_named(smemc::reduce::specs(), smemc::reduce::implementations(), variant);
-  const std::size_t workspace_bytes = row.spec->workspace_bytes != nullptr ? row.spec->workspace_bytes(count, kReduceBlock, row.typing) : 0;
+  const std::size_t workspace_bytes =
+      row.spec->workspace_bytes != nullptr ? row.spec->workspace_bytes(count, kReduceBlock, row.typing) : 0;
   DeviceBuffer<float> data(static_cast<std::size_t>(count));
   DeviceBuffer<float> out(1);
   DeviceBuffer<std::byte> workspace(workspace_bytes);
@@ -185,7 +186,9 @@ constexpr Case kCases[] = {
     {"traffic_reduce_smem_fixup_256M", "reduce_smem", [] { run_reduce("reduce_smem_fixup", kTrafficCount); },
      [] { return smemc::reduce::spec_named("reduce_smem_fixup").traffic(kTrafficCount, kReduceBlock, smemc::kF32); }},
     {"traffic_moving_average_lookback_256M", "lookback_scan", [] { run_lookback(kTrafficCount); },
-     [] { return smemc::moving_average::spec_named("moving_average_lookback").traffic(kTrafficCount, kLookbackBlock, smemc::kF32); }},
+     [] {
+       return smemc::moving_average::spec_named("moving_average_lookback").traffic(kTrafficCount, kLookbackBlock, smemc::kF32);
+     }},
 };
 
 // The cases above and every profiled family's (SMEMC_FAMILY_PROFILE_<f>:

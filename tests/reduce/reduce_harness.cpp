@@ -144,7 +144,8 @@ double bound_of(const Variant& v, const SumReference& ref, const Values& x, int 
   // A conversion that rounds is one more rounding on each element's path.
   const std::int64_t depth = depth_bound(s, n, block) + (converts_exactly(t.element, t.accumulator) ? 0 : 1);
   const std::int64_t atomic_adds = atomic_add_count(s, x, t, block);
-  double bound = sum_error_bound(depth, ref.abs_sum, atomic_adds, unit_roundoff(t.accumulator), atomic_flush_allowance(t.accumulator));
+  double bound =
+      sum_error_bound(depth, ref.abs_sum, atomic_adds, unit_roundoff(t.accumulator), atomic_flush_allowance(t.accumulator));
   if (t.output != t.accumulator && is_floating(t.output)) {
     bound += output_rounding(ref.abs_sum.abs_rounded_up() + bound, t.output);
   }
@@ -164,8 +165,8 @@ void expect_within_bound(const Variant& v, const SumReference& ref, const Values
     // overflow on the way, in an order the row does not state (a half
     // accumulator): infinity is then a result, not an error, and so is NaN
     // (a partial sum overflowed to +inf met one at -inf). Elsewhere it is.
-    const double largest = std::ldexp(2.0 - std::ldexp(1.0, 1 - info(v.typing.accumulator).precision),
-                                      info(v.typing.accumulator).max_exponent);
+    const double largest =
+        std::ldexp(2.0 - std::ldexp(1.0, 1 - info(v.typing.accumulator).precision), info(v.typing.accumulator).max_exponent);
     if (ref.abs_sum.abs_rounded_up() >= std::min(largest, std::ldexp(1.0, info(v.typing.output).max_exponent))) {
       return;
     }
@@ -178,8 +179,8 @@ void expect_within_bound(const Variant& v, const SumReference& ref, const Values
     std::ostringstream os;
     os.precision(17);
     os << context << ": |result - exact| = " << error << " exceeds the bound " << bound << " = gamma_" << depth_bound(s, n, block)
-       << " * sum|x| in u = 2^" << std::ilogb(unit_roundoff(v.typing.accumulator)) << " ("
-       << to_string(v.typing.accumulator) << ")" << (s.summation_depth ? "" : " (the worst case: the row states no depth)")
+       << " * sum|x| in u = 2^" << std::ilogb(unit_roundoff(v.typing.accumulator)) << " (" << to_string(v.typing.accumulator)
+       << ")" << (s.summation_depth ? "" : " (the worst case: the row states no depth)")
        << (atomic_add_count(s, x, v.typing, block) ? " + flush allowance" : "") << ", with sum|x| = " << ref.abs_sum.to_double()
        << "; result " << describe_element(got, 0) << ", exact " << ref.sum.to_double();
     fail_check(os.str());
@@ -205,18 +206,21 @@ Values rounded_exact(const ExactSum& exact, Scalar output) {
 
 void expect_exact(const Variant& v, const Values& x, const Values& got, const std::string& context) {
   const timing::ScopedPhase phase(timing::Phase::host_model);
-  const Values expected = is_integer(v.typing.element) ? exact_integer_sum(x, v.typing) : rounded_exact(ExactSum(x), v.typing.output);
+  const Values expected =
+      is_integer(v.typing.element) ? exact_integer_sum(x, v.typing) : rounded_exact(ExactSum(x), v.typing.output);
   if (!same_element(expected, 0, got, 0, NanPayloads::may_differ)) {
-    fail_check(context + ": expected the exact sum " + describe_element(expected, 0) +
-               (v.typing.overflow == Overflow::wraps ? " (modulo 2^" + std::to_string(8 * info(v.typing.output).bytes) + ")" : "") +
-               ", got " + describe_element(got, 0));
+    fail_check(
+        context + ": expected the exact sum " + describe_element(expected, 0) +
+        (v.typing.overflow == Overflow::wraps ? " (modulo 2^" + std::to_string(8 * info(v.typing.output).bytes) + ")" : "") +
+        ", got " + describe_element(got, 0));
   }
 }
 
 void expect_special_value(const Variant& v, const Values& x, const Values& got, const std::string& context) {
   const Values expected = rounded_exact(ExactSum(x), v.typing.output);
   if (!same_element(expected, 0, got, 0, NanPayloads::may_differ))
-    fail_check(context + ": expected " + describe_element(expected, 0) + " from the special values, got " + describe_element(got, 0));
+    fail_check(context + ": expected " + describe_element(expected, 0) + " from the special values, got " +
+               describe_element(got, 0));
 }
 
 }  // namespace smemc::reduce::testing

@@ -324,7 +324,7 @@ TEST_P(ReduceFloating, error_bound) {
     const std::int64_t k = depth_bound(s, c.n, c.block);
     const double u = unit_roundoff(v.typing.accumulator);
     RC_TAG(static_cast<double>(k) * u < 0.5 && gamma(k, u) <= 0x1p-10 ? "bound informative (gamma_k <= 2^-10)"
-                                                                       : "bound loose (gamma_k > 2^-10, or none)");
+                                                                      : "bound loose (gamma_k > 2^-10, or none)");
   });
 }
 

@@ -53,7 +53,8 @@ TEST_P(ReduceSpec, spec_row) {
   EXPECT_FALSE(s.doc.cost.empty()) << s.doc.name;
   EXPECT_FALSE(s.error_model.empty()) << s.doc.name;
   const auto& rows = spec_checked_rows();
-  EXPECT_EQ(std::count_if(rows.begin(), rows.end(), [&](const Variant& o) { return o.typed_name() == GetParam().typed_name(); }), 1)
+  EXPECT_EQ(std::count_if(rows.begin(), rows.end(), [&](const Variant& o) { return o.typed_name() == GetParam().typed_name(); }),
+            1)
       << GetParam().typed_name() << ": (row, typing) names must be unique";
   const Typing& t = GetParam().typing;
   ASSERT_FALSE(s.domain.tested_blocks.empty());
@@ -76,8 +77,8 @@ TEST_P(ReduceSpec, spec_row) {
   const int first = s.domain.tested_blocks.front();
   if (s.unordered_partials && s.atomic_adds) {  // the formula counts what the partials are
     for (std::int64_t n : {std::int64_t{1}, std::int64_t{1000}, std::int64_t{1} << 20}) {
-      const Values x = make_values(t.element, DataKind::uniform, std::min(into_domain(s.domain, n), largest_taken(s.domain, first)),
-                                   0xADD5u);
+      const Values x =
+          make_values(t.element, DataKind::uniform, std::min(into_domain(s.domain, n), largest_taken(s.domain, first)), 0xADD5u);
       EXPECT_EQ(s.atomic_adds(static_cast<std::int64_t>(x.size()), first),
                 static_cast<std::int64_t>(s.unordered_partials(x, t, first).size()))
           << s.doc.name << " n=" << x.size();

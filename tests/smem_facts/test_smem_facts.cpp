@@ -219,7 +219,8 @@ TEST_F(SmemFacts, cache_config_changes_no_result) {
       v.launch({.rows = side, .cols = side, .in = in.data(), .out = out.data()}, {});
       for (float f : out.download()) bits.push_back(bits_of(f));
     }
-    for (const moving_average::Variant& v : join(moving_average::specs(), moving_average::implementations(), moving_average::allowances())) {
+    for (const moving_average::Variant& v :
+         join(moving_average::specs(), moving_average::implementations(), moving_average::allowances())) {
       if (v.typing != kF32 || v.spec->determinism != Determinism::ordered) continue;  // the look-back's bits vary run to run
       const int block = v.spec->domain.tested_blocks.front();
       const std::int64_t n = moving_average::size_violation(*v.spec, 1000, block).empty() ? 1000 : 10;
@@ -326,7 +327,8 @@ TEST_F(SmemFacts, eight_byte_bank_mode_is_ignored) {
   SMEMC_CUDA_CHECK(cudaGetDevice(&device));
   cudaDeviceProp prop{};
   SMEMC_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
-  if (prop.major < 5) GTEST_SKIP() << "compute capability " << prop.major << '.' << prop.minor << " has a configurable bank width";
+  if (prop.major < 5)
+    GTEST_SKIP() << "compute capability " << prop.major << '.' << prop.minor << " has a configurable bank width";
   cudaSharedMemConfig before{}, after{};
   SMEMC_CUDA_CHECK(cudaDeviceGetSharedMemConfig(&before));
   SMEMC_CUDA_CHECK(cudaDeviceSetSharedMemConfig(cudaSharedMemBankSizeEightByte));

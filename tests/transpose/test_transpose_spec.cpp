@@ -117,7 +117,8 @@ TEST_P(TransposeSpec, spec_row) {
   EXPECT_TRUE(t.accumulator == t.element && t.output == t.element) << GetParam().typed_name() << ": a transpose computes nothing";
   if (s.padded_tile) EXPECT_GT(tile_padding_bytes(info(t.element).bytes), 0u) << GetParam().typed_name();
   const auto& rows = spec_checked_rows();
-  EXPECT_EQ(std::count_if(rows.begin(), rows.end(), [&](const Variant& o) { return o.typed_name() == GetParam().typed_name(); }), 1);
+  EXPECT_EQ(std::count_if(rows.begin(), rows.end(), [&](const Variant& o) { return o.typed_name() == GetParam().typed_name(); }),
+            1);
   ASSERT_TRUE(s.traffic != nullptr);
   EXPECT_EQ(s.shape.square, !accepts(s, 3, 5)) << s.doc.name << ": square-only rows refuse 3x5, the others take it";
   const std::int64_t side = std::min(s.shape.max_rows, s.shape.max_cols);
@@ -130,8 +131,8 @@ TEST_P(TransposeSpec, spec_row) {
 // (the row as stated: a narrowing's own boundaries are refuses_outside_narrowing's).
 TEST_P(TransposeSpec, contract_table_covers_the_domain) {
   const Spec& s = *GetParam().declared;
-  contract::expect_no_gaps(GetParam().typed_name(),
-                           contract_gaps(s.shape, contract::contract_of(s, GetParam().typing_name(), contract::transpose_cases())));
+  contract::expect_no_gaps(GetParam().typed_name(), contract_gaps(s.shape, contract::contract_of(s, GetParam().typing_name(),
+                                                                                                 contract::transpose_cases())));
 }
 
 TEST_P(TransposeSpec, contract_table) {
@@ -140,7 +141,8 @@ TEST_P(TransposeSpec, contract_table) {
   contract::expect_table_holds(
       s.doc.name, contract::contract_of(s, GetParam().typing_name(), contract::transpose_cases()),
       [&](const contract::ShapeCase& c) {
-        validate(s, {.rows = c.rows, .cols = c.cols, .in = contract::fake_address(1), .out = contract::fake_address(2), .typing = t});
+        validate(
+            s, {.rows = c.rows, .cols = c.cols, .in = contract::fake_address(1), .out = contract::fake_address(2), .typing = t});
       },
       [&](const contract::ShapeCase& c) { return contract::describe(s.doc.name, c); },
       [&](const contract::ShapeCase& c) { return shape_violation(s, c.rows, c.cols); });

@@ -27,9 +27,11 @@ namespace smemc {
 
 template <Scalar S>
 struct DeviceTypeOf;
-#define SMEMC_DEVICE_TYPE(S, T) \
-  template <>                   \
-  struct DeviceTypeOf<Scalar::S> { using type = T; }
+#define SMEMC_DEVICE_TYPE(S, T)    \
+  template <>                      \
+  struct DeviceTypeOf<Scalar::S> { \
+    using type = T;                \
+  }
 SMEMC_DEVICE_TYPE(u8, unsigned char);
 SMEMC_DEVICE_TYPE(i8, signed char);
 SMEMC_DEVICE_TYPE(u16, unsigned short);

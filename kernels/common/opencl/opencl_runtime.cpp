@@ -331,7 +331,8 @@ std::string typing_options(const Typing& t) {
   // (its additions wrap), as the host models do (common/typed_models.hpp).
   const Scalar acc = t.accumulator == Scalar::i32 ? Scalar::u32 : t.accumulator == Scalar::i64 ? Scalar::u64 : t.accumulator;
   std::string o = "-DSMEMC_ELEM_T=" + std::string(opencl_type(t.element)) + " -DSMEMC_ACC_T=" + std::string(opencl_type(acc)) +
-                  " -DSMEMC_OUT_T=" + std::string(opencl_type(t.output)) + " -DSMEMC_MOVE_T=" + std::string(moved_type(t.element));
+                  " -DSMEMC_OUT_T=" + std::string(opencl_type(t.output)) +
+                  " -DSMEMC_MOVE_T=" + std::string(moved_type(t.element));
   if (t.element == Scalar::f16) o += " -DSMEMC_ELEM_F16";
   if (t.element == Scalar::bf16) o += " -DSMEMC_ELEM_BF16";
   if (is_floating(t.element)) o += " -DSMEMC_ELEM_FLOATING";

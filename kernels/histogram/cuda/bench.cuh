@@ -18,8 +18,8 @@ struct BenchFamily {
   using Spec = histogram::Spec;
   using Args = histogram::Args;
   static constexpr std::string_view benchmark = "histogram";
-  static constexpr Typing bench_typing = kTypings[0];                                   // bytes
-  static constexpr std::size_t element_bytes = 1;                                        // n random bytes
+  static constexpr Typing bench_typing = kTypings[0];                                 // bytes
+  static constexpr std::size_t element_bytes = 1;                                     // n random bytes
   static constexpr std::size_t out_bytes = kByteValues.bins * sizeof(std::uint32_t);  // the bins
   static std::span<const Spec> specs() { return histogram::specs(); }
   static std::span<const Implementation<Spec, Args>> table() { return histogram::implementations(); }
@@ -27,7 +27,12 @@ struct BenchFamily {
   static std::size_t workspace_bytes(const Spec&, std::int64_t, int) { return 0; }  // none
   static Traffic traffic(const Spec& s, std::int64_t n, int block) { return s.traffic(n, block, bench_typing, kByteValues.bins); }
   static Args args(const bench::VectorBuffers& b, std::int64_t n, int block) {
-    return {.n = n, .data = b.data.address(), .bins = b.out.address(), .block = block, .binning = kByteValues, .typing = bench_typing};
+    return {.n = n,
+            .data = b.data.address(),
+            .bins = b.out.address(),
+            .block = block,
+            .binning = kByteValues,
+            .typing = bench_typing};
   }
 };
 using Benchmark = bench::VectorAdapter<BenchFamily>;

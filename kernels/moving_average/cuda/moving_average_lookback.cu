@@ -234,8 +234,8 @@ LookbackLaunch prepare_lookback(const char* name, const Args& a, Stream s) {
   require_aligned(name, data, 16);
   const std::int64_t tiles = ceil_div(a.n, std::int64_t{kItems} * a.block);
   auto* status = device_pointer<Status>(a.workspace);
-  SMEMC_CUDA_CHECK(cudaMemsetAsync(status, 0, spec_named("moving_average_lookback").workspace_bytes(a.n, a.block, a.typing),
-                                    as_cuda(s)));
+  SMEMC_CUDA_CHECK(
+      cudaMemsetAsync(status, 0, spec_named("moving_average_lookback").workspace_bytes(a.n, a.block, a.typing), as_cuda(s)));
   return {data, status, reinterpret_cast<unsigned*>(status + tiles), static_cast<unsigned>(tiles)};
 }
 

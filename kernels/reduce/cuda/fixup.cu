@@ -34,8 +34,6 @@ void launch_fixup(std::int64_t count, std::int64_t stride, const float* partials
   launch_fixup_typed<float>(count, stride, partials, out, stream);
 }
 
-KernelSymbol fixup_kernel_symbol() {
-  return kernel_symbol<&fixup_partials<float>>("fixup_partials", sizeof(float) * kThreads);
-}
+KernelSymbol fixup_kernel_symbol() { return kernel_symbol<&fixup_partials<float>>("fixup_partials", sizeof(float) * kThreads); }
 
 }  // namespace smemc::reduce

@@ -100,9 +100,7 @@ void float_tree_with_fixup(const Args& a, Stream s, const char* name, Program& f
 }
 
 // The typed rows: reduce.cl built for the launch's typing.
-void reduce_smem_fixup(const Args& a, Stream s) {
-  tree_with_fixup(a, s, "reduce_smem_fixup", programs::reduce(a.typing), false);
-}
+void reduce_smem_fixup(const Args& a, Stream s) { tree_with_fixup(a, s, "reduce_smem_fixup", programs::reduce(a.typing), false); }
 void reduce_smem_dynamic(const Args& a, Stream s) {
   float_tree_with_fixup(a, s, "reduce_smem_dynamic", programs::reduce(), true);
 }

@@ -119,7 +119,8 @@ __global__ void transpose_padded_32x8(int rows, int cols, const T* in, T* out) {
   if (out_col < rows) {
 #pragma unroll
     for (int k = 0; k < TILE; k += kRowsPerPass) {
-      if (out_row + k < cols) out[static_cast<std::int64_t>(out_row + k) * rows + out_col] = tile.at(threadIdx.x, threadIdx.y + k);
+      if (out_row + k < cols)
+        out[static_cast<std::int64_t>(out_row + k) * rows + out_col] = tile.at(threadIdx.x, threadIdx.y + k);
     }
   }
 }
@@ -138,7 +139,8 @@ __global__ void transpose_padded(int rows, int cols, const T* in, T* out) {
   // columns) and its columns blockIdx.y*TILE.. (input rows).
   const int out_col = blockIdx.y * TILE + threadIdx.x;
   const int out_row = blockIdx.x * TILE + threadIdx.y;
-  if (out_row < cols && out_col < rows) out[static_cast<std::int64_t>(out_row) * rows + out_col] = tile.at(threadIdx.x, threadIdx.y);
+  if (out_row < cols && out_col < rows)
+    out[static_cast<std::int64_t>(out_row) * rows + out_col] = tile.at(threadIdx.x, threadIdx.y);
 }
 
 // The type a transpose moves an element of a typing as: float and float4 for
