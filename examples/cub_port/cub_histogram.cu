@@ -76,13 +76,42 @@ constexpr std::string_view kKnownBad =
     "truncated, with no clamp: a sample beside an edge lands one bin off the real floor, and one just below the "
     "upper level lands at index bins, counted nowhere or written past the histogram";
 
-constexpr Spec histogram_even(std::string_view name, std::span<const Typing> typings, std::string_view exhibit = {}) {
+// The exhibit's record: the checks each typing failed on the H200
+// (2026-12-02, docs/results/2026-12-02-h200.md: uint8's large check at
+// INT_MAX in calls 1 and 2, the others in call 3). Every other check must
+// pass, and each of these must fail: a CUB that changes either fails the run.
+constexpr std::string_view kKnownBadRecord[] = {
+    "large_limit/u8_u32",
+    "data_offsets/i8_u32",
+    "edge_sizes/i8_u32",
+    "every_binning/i8_u32",
+    "exact_counts/i8_u32",
+    "held_stream_result/i8_u32",
+    "launch_is_asynchronous/i8_u32",
+    "takes_its_binning_table/i8_u32",
+    "every_binning/i16_u32",
+    "exact_counts/i16_u32",
+    "takes_its_binning_table/i16_u32",
+    "every_binning/f16_u32",
+    "exact_counts/f16_u32",
+    "every_binning/bf16_u32",
+    "exact_counts/bf16_u32",
+    "every_binning/f32_u32",
+    "exact_counts/f32_u32",
+    "every_binning/f64_u32",
+    "exact_counts/f64_u32",
+    "takes_its_binning_table/f64_u32",
+};
+
+constexpr Spec histogram_even(std::string_view name, std::span<const Typing> typings, std::string_view exhibit = {},
+                              std::span<const std::string_view> record = {}) {
   return {
       .doc = {.name = name,
               .idea = "cub::DeviceHistogram::HistogramEven with bins + 1 even levels (int levels for integer samples, "
                       "double for floating ones)",
               .cost = "CUB's privatised sweep, read once; a stream-ordered scratch allocation per call",
-              .exhibit_reason = exhibit},
+              .exhibit_reason = exhibit,
+              .expected_failures = record},
       .typings = typings,
       .determinism = Determinism::exact,
       .domain = {.block = {0, 0, false, true},
@@ -97,7 +126,7 @@ constexpr Spec histogram_even(std::string_view name, std::span<const Typing> typ
   };
 }
 const Spec kHistogramEven = histogram_even("cub_histogram_even", kExactTypings);
-const Spec kHistogramEvenKnownBad = histogram_even("cub_histogram_even_known_bad", kKnownBadTypings, kKnownBad);
+const Spec kHistogramEvenKnownBad = histogram_even("cub_histogram_even_known_bad", kKnownBadTypings, kKnownBad, kKnownBadRecord);
 
 template <typename T>
 using LevelOf = std::conditional_t<std::is_integral_v<T>, int, double>;
