@@ -49,10 +49,6 @@ constexpr contract::SizeCase kChunkContract[] = {
 // and float (a port row states its own list).
 constexpr Typing kChunkTypings[] = {kTypings[0], kTypings[2], kTypings[4], kTypings[6]};
 
-Traffic samples_once(std::int64_t n, int, const Typing& t, std::int64_t bins) {
-  return {n * static_cast<std::int64_t>(info(t.element).bytes), bins * 4};
-}
-
 const Spec kChunkCounts = {
     .doc = {.name = "cpu_histogram_chunks",
             .idea = "chunks of B samples counted in parallel, each into counts of its own, merged into the bins "

@@ -56,10 +56,6 @@ constexpr contract::SizeCase kContract[] = {
     {64, 0, "aligned", 4, "f64_u32"},
     {64, 0, "", 8, "f64_u32"},
 };
-Traffic samples_once(std::int64_t n, int, const Typing& t, std::int64_t bins) {
-  return {n * static_cast<std::int64_t>(info(t.element).bytes), bins * 4};
-}
-
 // The sample type in which CUB's counts are the spec's (every check, on the
 // H200, 2026-12-02), and the others, kept as a marked exhibit: each fails a
 // check there, for a reason of CUB's own (docs/porting.md, "CUB's

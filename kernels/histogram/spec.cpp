@@ -27,12 +27,6 @@ constexpr SizeDomain kDomain{.block = {1, 1024, false},
                              .n_per_block = 0,
                              .n_limit_reason = "a bin's count is 32-bit unsigned: n < 2^32 cannot overflow one"};
 
-// Every sample read once; the bins cleared, then their final counts written
-// (the atomics resolve in L2, not in DRAM).
-Traffic samples_once(std::int64_t n, int, const Typing& t, std::int64_t bins) {
-  return {n * static_cast<std::int64_t>(info(t.element).bytes), bins * std::int64_t{sizeof(std::uint32_t)}};
-}
-
 // 32 KiB of bins a block: OpenCL 1.2's least local memory a device may have
 // (CUDA's static limit is 48 KiB), so every backend can hold the layout.
 constexpr std::int64_t kSharedBinWords = 8192;
@@ -113,6 +107,10 @@ rule::BinParams params_of(const Binning& b) {
 }
 
 std::int64_t blocks_for(std::int64_t n, int block) { return std::min(ceil_div(n, block), kMaxBlocks); }
+
+Traffic samples_once(std::int64_t n, int, const Typing& t, std::int64_t bins) {
+  return {n * static_cast<std::int64_t>(info(t.element).bytes), bins * std::int64_t{sizeof(std::uint32_t)}};
+}
 
 std::int64_t integer_bin(std::int64_t x, const Binning& b) { return rule::integer_bin(x, params_of(b)); }
 std::int64_t floating_bin(double x, const Binning& b) { return rule::floating_bin(x, params_of(b)); }

@@ -118,6 +118,11 @@ struct Spec {
 inline constexpr std::int64_t kMaxBlocks = 4096;
 std::int64_t blocks_for(std::int64_t n, int block);
 
+// The traffic of every row here, and of a port's that reads its samples
+// once: the samples read, the bins' final counts written (the bins are
+// cleared first, and the atomics resolve in L2, not in DRAM).
+Traffic samples_once(std::int64_t n, int block, const Typing& t, std::int64_t bins);
+
 // The rule, as the kernels compute it (the header comment): the bin of an
 // integer sample, and of a floating one (a double: every floating sample
 // type's values are doubles); -1 where the sample does not count.

@@ -93,6 +93,23 @@ inline const std::vector<BinningCase>& binning_cases() {
   return cases;
 }
 
+// The bin limit a row is held to: the fixed table's for a spec row, a port
+// row's own statement (its max_bins) for a row the port defines; 0 when
+// there is neither (the checks say so).
+inline std::int64_t row_bins_limit(const histogram::Spec& declared, bool port_defined) {
+  for (const RowBinLimit& l : kRowBinLimits) {
+    if (l.row == declared.doc.name) return l.max_bins;
+  }
+  return port_defined ? declared.max_bins : 0;
+}
+
+// A case's binning with the row's limit put in for kRowLimit and kPastRowLimit.
+inline histogram::Binning with_row_limit(histogram::Binning b, std::int64_t limit) {
+  if (b.bins == kRowLimit) b.bins = limit;
+  if (b.bins == kPastRowLimit) b.bins = limit + 1;
+  return b;
+}
+
 // Whether a binning case applies to a typing.
 inline bool applies(const BinningCase& c, const Typing& t) {
   if (c.samples == "integer") return is_integer(t.element);

@@ -208,17 +208,8 @@ TEST_P(HistogramAll, data_offsets) {
 
 // The accepted binnings of the fixed table (histogram_contract_cases.hpp),
 // run: a row must take them, and count them right.
-std::int64_t row_bins_limit(const Variant& v) {
-  for (const contract::RowBinLimit& l : contract::kRowBinLimits) {
-    if (l.row == v.declared->doc.name) return l.max_bins;
-  }
-  return v.port_defined() ? v.declared->max_bins : 0;  // a port row states its own limit
-}
-Binning with_row_limit(Binning b, std::int64_t limit) {
-  if (b.bins == contract::kRowLimit) b.bins = limit;
-  if (b.bins == contract::kPastRowLimit) b.bins = limit + 1;
-  return b;
-}
+std::int64_t row_bins_limit(const Variant& v) { return contract::row_bins_limit(*v.declared, v.port_defined()); }
+using contract::with_row_limit;
 TEST_P(HistogramAll, takes_its_binning_table) {
   const Variant& v = GetParam();
   const std::int64_t limit = row_bins_limit(v);
@@ -350,10 +341,9 @@ TEST_P(HistogramAtLimit, large_limit) {
 const DeviceAddress kFakeData{reinterpret_cast<void*>(std::uintptr_t{0x10000}), 0};
 const DeviceAddress kFakeBins{reinterpret_cast<void*>(std::uintptr_t{0x400000}), 0};
 
-void expect_rejected(const Variant& v, Args a, const std::string& mentioning) {
-  a.typing = v.typing;
+void expect_rejected(const Variant& v, const Args& a, const std::string& mentioning) {
   smemc::testing::expect_invalid_argument(
-      [&] { v.impl->launch(a, {}); }, v.name(), mentioning,
+      [&] { v.launch(a, {}); }, v.name(), mentioning,
       v.typed_name() + " n=" + std::to_string(a.n) + " block=" + std::to_string(a.block) + " " + histogram::describe(a.binning));
 }
 

@@ -86,20 +86,16 @@ TEST_P(HistogramSpec, contract_table) {
 TEST_P(HistogramSpec, binning_table) {
   const Variant& v = GetParam();
   const Spec& s = *v.declared;
-  std::int64_t limit = v.port_defined() ? s.max_bins : 0;
-  for (const contract::RowBinLimit& l : contract::kRowBinLimits) {
-    if (l.row == s.doc.name) limit = l.max_bins;
-  }
+  const std::int64_t limit = contract::row_bins_limit(s, v.port_defined());
   ASSERT_GT(limit, 0) << s.doc.name << " has no bin limit in tests/histogram/histogram_contract_cases.hpp";
   EXPECT_EQ(s.max_bins, limit) << s.doc.name << ": the row's stated bin limit differs from the fixed table's";
   int applied = 0;
-  for (contract::BinningCase c : contract::binning_cases()) {
+  for (const contract::BinningCase& c : contract::binning_cases()) {
     if (!contract::applies(c, v.typing)) continue;
     ++applied;
-    if (c.binning.bins == contract::kRowLimit) c.binning.bins = limit;
-    if (c.binning.bins == contract::kPastRowLimit) c.binning.bins = limit + 1;
-    const std::string why = binning_violation(s, v.typing, c.binning);
-    const std::string context = v.typed_name() + " " + histogram::describe(c.binning);
+    const Binning binning = contract::with_row_limit(c.binning, limit);
+    const std::string why = binning_violation(s, v.typing, binning);
+    const std::string context = v.typed_name() + " " + histogram::describe(binning);
     if (c.refusal.empty()) {
       EXPECT_EQ(why, "") << context << " must be taken";
     } else {
@@ -252,10 +248,19 @@ std::string sample_promise_violation(Samples kind, const Values& samples, const 
     nonzero += c != 0 ? 1 : 0;
   }
   const auto n = static_cast<std::int64_t>(samples.size());
-  auto bin_of_sample = [&](std::size_t i) {
-    return is_integer(samples.type()) ? integer_bin(static_cast<std::int64_t>(samples.to_double(i)), b)
-                                      : floating_bin(samples.to_double(i), b);
-  };
+  // Each sample's bin, and the bin of the sample one step below it (the
+  // spec's rule, held to the exact reference by the HistogramRule checks).
+  const rule::BinParams p = params_of(b);
+  std::vector<std::int64_t> bin(samples.size()), bin_below(samples.size());
+  visit_scalar(samples.type(), [&]<typename T>(std::type_identity<T>) {
+    if constexpr (!std::is_same_v<T, Float4>) {
+      const auto x = samples.as<T>();
+      for (std::size_t i = 0; i < x.size(); ++i) {
+        bin[i] = bin_of(x[i], p);
+        bin_below[i] = bin_of(detail::step(x[i], -1), p);
+      }
+    }
+  });
   switch (kind) {
     case Samples::spread:
       if (nonzero != b.bins) return std::to_string(b.bins - nonzero) + " bins are empty";
@@ -271,7 +276,7 @@ std::string sample_promise_violation(Samples kind, const Values& samples, const 
       return counted == n ? "" : "some samples are not counted";
     case Samples::lane_stride:
       for (std::size_t i = 0; i < samples.size(); ++i) {
-        if (bin_of_sample(i) != static_cast<std::int64_t>(8 * (i % 32)) % b.bins) {
+        if (bin[i] != static_cast<std::int64_t>(8 * (i % 32)) % b.bins) {
           return "sample " + std::to_string(i) + " is not in bin 8 * (i mod 32)";
         }
       }
@@ -280,18 +285,7 @@ std::string sample_promise_violation(Samples kind, const Values& samples, const 
       // A fair share of samples right at an edge: its bin differs from the
       // bin of the sample one step below it; and samples that do not count.
       std::int64_t at_edge = 0;
-      visit_scalar(samples.type(), [&]<typename T>(std::type_identity<T>) {
-        if constexpr (!std::is_same_v<T, Float4>) {
-          for (T x : samples.as<T>()) {
-            const T below = detail::step(x, -1);
-            const auto bin = [&](T y) {
-              return std::is_integral_v<T> ? integer_bin(static_cast<std::int64_t>(to_double(y)), b)
-                                           : floating_bin(to_double(y), b);
-            };
-            if (bin(x) != bin(below)) ++at_edge;
-          }
-        }
-      });
+      for (std::size_t i = 0; i < samples.size(); ++i) at_edge += bin[i] != bin_below[i] ? 1 : 0;
       if (at_edge * 8 < n) return "only " + std::to_string(at_edge) + " samples lie at a bin edge";
       if (is_floating(samples.type()) && counted == n) return "every sample counts: no level, extreme or special";
       return {};
