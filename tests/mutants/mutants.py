@@ -294,6 +294,17 @@ MUTANTS = [
            "fixtures/opencl/opencl_backend.cpp", "        status_.platform = opencl::chosen_platform_name();\n", "",
            "opencl", OCL_REDUCE, "opencl.host_only_names_its_platform",
            ctest="opencl.host_only_names_its_platform"),
+    # --- issue 23: the suite's power, round 4 -------------------------------------
+    Mutant("index-int-grid-stride", "the global-atomics histogram's grid-stride index is an int (wraps past 2^31)",
+           "kernels/histogram/cuda/histogram.cu",
+           "  for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {\n"
+           "    const long long k = bin_of(data[i], p);\n    if (k >= 0) atomicAdd(&bins[k], 1u);",
+           "  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {\n"
+           "    const long long k = bin_of(data[i], p);\n    if (k >= 0) atomicAdd(&bins[k], 1u);",
+           "script", "lint.index_arithmetic", "lint.index_arithmetic"),
+    Mutant("fixup-count-unchecked", "launch_fixup takes a count its int index would wrap on", "kernels/reduce/cuda/fixup.cu",
+           "  if (count < 1 || count > kMaxFixupCount) {", "  if (count < 1) {",
+           "cuda", "smemc_smem_facts_cuda_tests", "CudaKit.*"),
     # --- the histogram (the fourth family) ---------------------------------------
     Mutant("hist-no-clear", "the histogram launcher does not clear the bins", "kernels/histogram/cuda/histogram.cu",
            "  SMEMC_CUDA_CHECK(cudaMemsetAsync(bins, 0, static_cast<std::size_t>(a.binning.bins) * sizeof(unsigned), as_cuda(s)));\n",

@@ -7,15 +7,21 @@
 // apart, starting from 0), then the block's shared-memory tree sums the
 // 1024 accumulators, in the partials' type (the typing's accumulator).
 // Cost: one small launch; reads `count` values. Deterministic.
-// Preconditions: 1 <= count <= INT_MAX, stride >= 1, both pointers valid.
+// Preconditions: 1 <= count <= kMaxFixupCount (INT_MAX − 1024: the int
+// index steps 1024 past the last partial), stride >= 1, both pointers
+// valid; launch_fixup throws std::invalid_argument otherwise (null pointers
+// included), before anything is enqueued.
 
 #include <cuda_runtime.h>
 
+#include <climits>
 #include <cstdint>
 
 #include "common/cuda/kernel_symbol.hpp"
 
 namespace smemc::reduce {
+
+inline constexpr std::int64_t kMaxFixupCount = INT_MAX - 1024;
 
 // Part of the CUDA port kit (cmake/SmemcCudaKit.cmake, smemc::reduce_fixup_cuda):
 // a port whose row ends with the spec's fix-up calls this one, so that its
