@@ -9,7 +9,8 @@
 # steps, in the order given:
 #   build       cmake --preset dev (CUDA for the GPU present, OpenCL, the
 #               benchmark unless SMEMC_BENCH=OFF) and build everything
-#   cuda        ctest --preset dev without the OpenCL port: every CUDA check
+#   cuda        ctest --preset dev without the OpenCL port (SMEMC_SEED=vary
+#               unless set: the properties' seeds varied): every CUDA check
 #               (small, large, exhibits, smem facts), the profile checks, the
 #               spec and self-tests; then where the time went
 #               (ctest_config/suite_time.py: suite-time.md)
@@ -78,7 +79,7 @@ for step in "$@"; do
     cuda)
       # Not --preset dev with -LE: a command-line label filter replaces the
       # preset's, and the sanitizer and OpenCL tests ran too (seen here).
-      SMEMC_REQUIRE_DEVICE=1 timeout ${SMEMC_CUDA_TIMEOUT:-300} ctest --test-dir build/dev -LE '^opencl-|oclgrind|cross-backend|package|sanitizer' \
+      SMEMC_SEED=${SMEMC_SEED:-vary} SMEMC_REQUIRE_DEVICE=1 timeout ${SMEMC_CUDA_TIMEOUT:-300} ctest --test-dir build/dev -LE '^opencl-|oclgrind|cross-backend|package|sanitizer' \
         -j 16 --resource-spec-file "$PWD/ctest_config/resources-1gpu.json" --output-on-failure --output-junit junit.xml --timeout 280 \
         > "$out/ctest-cuda.log" 2>&1
       say "ctest -LE 'opencl|oclgrind|cross-backend|package|sanitizer' (CUDA, profile, spec, self-tests): exit $?"

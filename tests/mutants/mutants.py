@@ -305,6 +305,18 @@ MUTANTS = [
     Mutant("fixup-count-unchecked", "launch_fixup takes a count its int index would wrap on", "kernels/reduce/cuda/fixup.cu",
            "  if (count < 1 || count > kMaxFixupCount) {", "  if (count < 1) {",
            "cuda", "smemc_smem_facts_cuda_tests", "CudaKit.*"),
+    Mutant("fixup-seeded-with-first", "the fix-up seeds each thread with its first partial instead of +0 (the same sum but for zeros)",
+           "kernels/reduce/cuda/fixup.cu",
+           "  A sum = A(0);\n  for (int i = threadIdx.x; i < count; i += blockDim.x) sum = sum + partials[i * stride];",
+           "  A sum = threadIdx.x < count ? partials[threadIdx.x * stride] : A(0);\n"
+           "  for (int i = threadIdx.x + blockDim.x; i < count; i += blockDim.x) sum = sum + partials[i * stride];",
+           "cuda", CUDA_REDUCE, "*/ReduceFloating.negative_zeros_every_size_class/*"),
+    Mutant("ocl-fixup-seeded-with-first", "the OpenCL fix-up seeds each work-item with its first partial instead of +0",
+           "kernels/reduce/opencl/reduce.cl",
+           "  acc_t sum = (acc_t)0;\n  for (int i = get_local_id(0); i < count; i += get_local_size(0)) sum = sum + partials[i * stride];",
+           "  acc_t sum = (int)get_local_id(0) < count ? partials[get_local_id(0) * stride] : (acc_t)0;\n"
+           "  for (int i = get_local_id(0) + get_local_size(0); i < count; i += get_local_size(0)) sum = sum + partials[i * stride];",
+           "opencl", OCL_REDUCE, "*/ReduceFloating.negative_zeros_every_size_class/*"),
     # --- the histogram (the fourth family) ---------------------------------------
     Mutant("hist-no-clear", "the histogram launcher does not clear the bins", "kernels/histogram/cuda/histogram.cu",
            "  SMEMC_CUDA_CHECK(cudaMemsetAsync(bins, 0, static_cast<std::size_t>(a.binning.bins) * sizeof(unsigned), as_cuda(s)));\n",

@@ -389,6 +389,46 @@ TEST_P(ReduceAll, edge_sizes) {
   }
 }
 
+// Every value -0, at every size class the row takes (one element, under a
+// block, one block, two, several, and 2·B·1024 and one past, where every
+// fix-up thread holds a partial), for every block it claims. 0 + x = x for every other
+// x, so no other data tell a sum that starts from +0 from one seeded with
+// its first element (or a padding of -0 from one of +0): here the first
+// ends +0 and the second -0, and an ordered row's model says which.
+TEST_P(ReduceFloating, negative_zeros_every_size_class) {
+  const Variant& v = GetParam();
+  const Spec& s = *v.spec;
+  std::map<std::int64_t, std::vector<int>> blocks_of;  // n -> the blocks that take it
+  for (int block : gen::sweep_blocks(s.domain.tested_blocks)) {
+    std::vector<std::int64_t> sizes = {1, block - 1, block, 2 * std::int64_t{block}, 2 * std::int64_t{block} + 1};
+    // Only from 2·B·1024 values, a multiple of 2B (no +0 padding in any
+    // block), does every fix-up thread hold a -0 partial: below it the
+    // threads without one add +0 and hide a wrong start. Small blocks take
+    // it even in a reduced workload (2048 values at B = 1).
+    const std::int64_t every_fixup_thread = 2 * std::int64_t{block} * model::kFixupThreads;
+    if (!workload().reduced || every_fixup_thread + 1 <= size_cap(s, block)) {
+      sizes.push_back(every_fixup_thread);
+      sizes.push_back(every_fixup_thread + 1);
+    }
+    for (std::int64_t n : sizes) {
+      n = into_domain(s.domain, std::max<std::int64_t>(n, 1));
+      auto& blocks = blocks_of[n];
+      if (accepts(s, n, block) && std::find(blocks.begin(), blocks.end(), block) == blocks.end()) blocks.push_back(block);
+    }
+  }
+  for (const auto& [n, blocks] : blocks_of) {
+    if (blocks.empty()) continue;
+    const Values x = make_input(v, DataKind::negative_zeros, n, 0x2E50u);
+    const auto ref = reference_for(v, x);
+    DeviceInput input(x);
+    for (int block : blocks) {
+      const Case c{n, block, DataKind::negative_zeros, 0x2E50u};
+      expect_conforms(v, x, ref, block, input.run(v, block), describe(v, c));
+    }
+    input.verify(v);
+  }
+}
+
 // A single check's size about n: n + 1 (not a multiple of anything) where
 // the row takes it, else the smallest size from n it takes.
 std::int64_t size_about(const Spec& s, std::int64_t n, int block) {
