@@ -317,6 +317,17 @@ MUTANTS = [
            "  acc_t sum = (int)get_local_id(0) < count ? partials[get_local_id(0) * stride] : (acc_t)0;\n"
            "  for (int i = get_local_id(0) + get_local_size(0); i < count; i += get_local_size(0)) sum = sum + partials[i * stride];",
            "opencl", OCL_REDUCE, "*/ReduceFloating.negative_zeros_every_size_class/*"),
+    Mutant("exact-merge-drops-neg-inf", "merging exact sums loses the other piece's -Inf terms", "fixtures/src/exact_sum.cpp",
+           "  neg_inf_terms_ += other.neg_inf_terms_;\n", "", "host", FIXTURES, "ExactSum.*"),
+    Mutant("compare-stops-one-short", "the element comparison's report loop stops before the last element",
+           "fixtures/src/compare.cpp", "  for (std::size_t i = 0; i < expected_size; ++i) {",
+           "  for (std::size_t i = 0; i + 1 < expected_size; ++i) {", "host", FIXTURES, "Comparator.*"),
+    Mutant("refusal-any-reason", "a launcher's refusal passes whatever it says", "fixtures/src/testing.cpp",
+           "    EXPECT_NE(what.find(mentioning), std::string_view::npos)", "    EXPECT_NE(what.find(\"\"), std::string_view::npos)",
+           "host", FIXTURES, "RefusalCheck.*"),
+    Mutant("port-row-twice-adjacent-only", "a port row defined twice is found only where the two are neighbours",
+           "kernels/common/implementation.hpp", "    for (std::size_t j = i + 1; j < table.size(); ++j) {",
+           "    for (std::size_t j = i + 1; j < std::min(table.size(), i + 2); ++j) {", "host", FIXTURES, "ImplementationTable.*"),
     # --- the histogram (the fourth family) ---------------------------------------
     Mutant("hist-no-clear", "the histogram launcher does not clear the bins", "kernels/histogram/cuda/histogram.cu",
            "  SMEMC_CUDA_CHECK(cudaMemsetAsync(bins, 0, static_cast<std::size_t>(a.binning.bins) * sizeof(unsigned), as_cuda(s)));\n",
