@@ -328,6 +328,9 @@ MUTANTS = [
     Mutant("port-row-twice-adjacent-only", "a port row defined twice is found only where the two are neighbours",
            "kernels/common/implementation.hpp", "    for (std::size_t j = i + 1; j < table.size(); ++j) {",
            "    for (std::size_t j = i + 1; j < std::min(table.size(), i + 2); ++j) {", "host", FIXTURES, "ImplementationTable.*"),
+    Mutant("size-rule-lets-small-grow", "a small check may hold any device memory (its declared size never held to it)",
+           "fixtures/src/test_size.cpp", "  if (declared == Size::small && peak_device_bytes > kSmallCheckDeviceBytes) {",
+           "  if (declared == Size::small && peak_device_bytes > 64 * kSmallCheckDeviceBytes) {", "host", FIXTURES, "TestSizes.*"),
     # --- the histogram (the fourth family) ---------------------------------------
     Mutant("hist-no-clear", "the histogram launcher does not clear the bins", "kernels/histogram/cuda/histogram.cu",
            "  SMEMC_CUDA_CHECK(cudaMemsetAsync(bins, 0, static_cast<std::size_t>(a.binning.bins) * sizeof(unsigned), as_cuda(s)));\n",
