@@ -263,6 +263,11 @@ constexpr auto make_table(std::index_sequence<i...>) {
       // checked like the spec's.
       Entry{.launch = &launch_exact_sum, .port_row = &exact_sum_row},
       Entry{.launch = &launch_chunked_sum, .port_row = &chunked_sum_row},
+      // Negative controls (cpu_negative_controls.cpp): exhibits each class's
+      // checks must keep catching, as recorded.
+      Entry{.launch = &launch_control_ordered_reversed, .port_row = &control_ordered_reversed_row},
+      Entry{.launch = &launch_control_exact_one_ulp, .port_row = &control_exact_one_ulp_row},
+      Entry{.launch = &launch_control_deterministic_varies, .port_row = &control_deterministic_varies_row},
   };
 }
 

@@ -48,4 +48,12 @@ void launch_exact_sum(const Args& a, Stream stream);
 // own host model and depth formula.
 extern const Spec chunked_sum_row;
 void launch_chunked_sum(const Args& a, Stream stream);
+// The negative controls (cpu_negative_controls.cpp): one row per class that
+// breaks its class's promise, exhibits whose failing checks are recorded.
+extern const Spec control_ordered_reversed_row;
+extern const Spec control_exact_one_ulp_row;
+extern const Spec control_deterministic_varies_row;
+void launch_control_ordered_reversed(const Args& a, Stream stream);
+void launch_control_exact_one_ulp(const Args& a, Stream stream);
+void launch_control_deterministic_varies(const Args& a, Stream stream);
 }  // namespace smemc::reduce
