@@ -348,6 +348,11 @@ MUTANTS = [
            "tests/reduce/test_reduce.cpp", "      const Values again = runs.run_again();",
            "      const Values again = (runs.run_again(), first);",
            "package", "package.example_port", "*cpu_control_deterministic_varies*"),
+    Mutant("ocl-seed-barrier-removed", "the seed exhibit loses its one barrier (a second race, before the sums: its pinned finding changes)",
+           "kernels/moving_average/opencl/moving_average.cl",
+           "  sh_arr[index] = d_a[index];\n  barrier(CLK_LOCAL_MEM_FENCE);  // every element is in local memory before anyone sums\n",
+           "  sh_arr[index] = d_a[index];\n",
+           "opencl", OCL_MA, "oclgrind.exhibit.moving_average_seed", ctest="oclgrind.exhibit.moving_average_seed"),
     # --- the histogram (the fourth family) ---------------------------------------
     Mutant("hist-no-clear", "the histogram launcher does not clear the bins", "kernels/histogram/cuda/histogram.cu",
            "  SMEMC_CUDA_CHECK(cudaMemsetAsync(bins, 0, static_cast<std::size_t>(a.binning.bins) * sizeof(unsigned), as_cuda(s)));\n",
