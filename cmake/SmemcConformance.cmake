@@ -174,7 +174,9 @@ function(_smemc_discover target prefix filter kind)
   if(prefix)
     set(name_prefix TEST_PREFIX "${prefix}.")
   endif()
-  # NO_PRETTY_VALUES: test names end with the variant, not a value.
+  # NO_PRETTY_VALUES: test names end with the variant, not a value. No
+  # TIMEOUT of its own: a test property would override `ctest --timeout`;
+  # the presets give 1200 s, a port's own ctest call its own.
   gtest_discover_tests(${target}
     ${name_prefix}
     TEST_FILTER "${filter}"
@@ -184,7 +186,6 @@ function(_smemc_discover target prefix filter kind)
       LABELS "${label}"
       ENVIRONMENT "SMEMC_RESULTS_DIR=${SMEMC_RESULTS_DIR}"
       ${host_only}
-      TIMEOUT 1200
       ${resources})
 endfunction()
 

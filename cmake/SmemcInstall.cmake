@@ -3,6 +3,7 @@
 #   smemc::fixtures, smemc::test_main          the test harness (with tests)
 #   smemc::conformance_matrix                  the matrix printer (with tests)
 #   share/smem-conformance/tests/              the conformance test sources
+#   share/smem-conformance/ctest/              a one-GPU resource spec and its writer
 #   smemc_add_conformance_tests(), smemc_write_ctest_custom()
 #   the CUDA port kit (find_package(smemc CONFIG COMPONENTS cuda)), as
 #   sources compiled in the port's project: smemc::cuda_check,
@@ -38,6 +39,12 @@ install(TARGETS ${_smemc_targets} EXPORT smemcTargets
 # then `cmake --install <build>` installs it without building the ports or
 # their tests.
 add_custom_target(smemc_package DEPENDS ${_smemc_targets})
+
+# The resource spec of one GPU (16 slots) and the script that writes one for
+# every GPU nvidia-smi lists, for a port's `ctest --resource-spec-file`
+# (SMEMC_CTEST_RESOURCE_SPEC=ON: porting.md, "GPUs for the tests").
+install(FILES ctest_config/resources-1gpu.json DESTINATION "${CMAKE_INSTALL_DATADIR}/smem-conformance/ctest")
+install(PROGRAMS ctest_config/make_resource_spec.sh DESTINATION "${CMAKE_INSTALL_DATADIR}/smem-conformance/ctest")
 
 # The CUDA port kit: sources and headers, compiled in the port's project for
 # its own GPUs (always installed: it needs CUDA only where a port asks for it).
