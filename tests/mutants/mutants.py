@@ -353,6 +353,9 @@ MUTANTS = [
            "  sh_arr[index] = d_a[index];\n  barrier(CLK_LOCAL_MEM_FENCE);  // every element is in local memory before anyone sums\n",
            "  sh_arr[index] = d_a[index];\n",
            "opencl", OCL_MA, "oclgrind.exhibit.moving_average_seed", ctest="oclgrind.exhibit.moving_average_seed"),
+    Mutant("profile-traffic-slack-doubled", "the profile wrapper's traffic slack above the stated bytes doubles",
+           "ctest_config/profile.sh", "  high=$((total + total * traffic_above / 100))", "  high=$((total + total * traffic_above / 50))",
+           "script", "profile_selftest.thresholds", "profile_selftest.thresholds"),
     # --- the histogram (the fourth family) ---------------------------------------
     Mutant("hist-no-clear", "the histogram launcher does not clear the bins", "kernels/histogram/cuda/histogram.cu",
            "  SMEMC_CUDA_CHECK(cudaMemsetAsync(bins, 0, static_cast<std::size_t>(a.binning.bins) * sizeof(unsigned), as_cuda(s)));\n",

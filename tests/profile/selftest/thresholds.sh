@@ -75,5 +75,38 @@ bash "$wrapper" --parse-only "$dir/five.csv" --cc 9.0 --kernel k --expect clean 
 code=$?
 if [ "$code" -eq 77 ]; then echo "ok:   no figures for 9.0: exit 77"; else echo "FAIL: no figures for 9.0: exit $code, expected 77"; failures=$((failures + 1)); fi
 
+# The traffic expectation (--traffic): the row's stated bytes (a stand-in
+# target printing "<read> <written>": 1 GiB each way, 2 GiB in all), 1 %
+# and 64 MiB below, 1 % above (or --traffic-above <percent>), each end just
+# inside and just outside.
+printf '#!/usr/bin/env bash\necho "1073741824 1073741824"\n' > "$dir/target"
+chmod +x "$dir/target"
+total=2147483648
+low=$((total - total / 100 - 64 * 1024 * 1024)) high=$((total + total / 100)) high5=$((total + total * 5 / 100))
+# traffic <exit code> <dram bytes> [wrapper options]: one launch that moved them.
+traffic() {
+  local want=$1 bytes=$2 got
+  shift 2
+  profile traffic.csv "dram__bytes_read.sum=$((bytes / 2))" "dram__bytes_write.sum=$((bytes - bytes / 2))" "a=5"
+  bash "$wrapper" --parse-only "$dir/traffic.csv" --cc 9.0 --kernel k --expect clean --target "$dir/target" --case c \
+    --traffic "$@" --check 9.0 "a == 5" > "$dir/out" 2>&1
+  got=$?
+  if [ "$got" -ne "$want" ]; then
+    echo "FAIL: traffic of $bytes bytes ($*): exit $got, expected $want"
+    sed 's/^/    /' "$dir/out"
+    failures=$((failures + 1))
+  else
+    echo "ok:   traffic of $bytes bytes ($*): exit $got"
+  fi
+}
+traffic 0 "$total"
+traffic 0 "$low"
+traffic 1 $((low - 1))
+traffic 0 "$high"
+traffic 1 $((high + 1))
+traffic 1 "$high5" --traffic-above 4
+traffic 0 "$high5" --traffic-above 5
+traffic 1 $((high5 + 1)) --traffic-above 5
+
 echo "thresholds.sh: $failures failed"
 [ "$failures" -eq 0 ]
