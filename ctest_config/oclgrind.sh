@@ -14,7 +14,8 @@
 #                 <regex> (it saw the planted hazard).
 # expect=finding  an exhibit's expected finding, exactly: pass iff Oclgrind
 #                 reported something and every report, read as its first line
-#                 and its "Kernel:" line joined by a space, matches <regex>,
+#                 and its "Kernel:" line joined by a space, then " | " and
+#                 each entity's source statement, matches <regex>,
 #                 and the program exits 0: a missing finding, a new one, a
 #                 different one or a crash fails.
 # The program's own --smemc-device-status decides a skip (exit 77) first,
@@ -58,8 +59,16 @@ case $expect in
     echo "oclgrind.sh: canary flagged as expected (/$regex/)"
     exit 0 ;;
   finding)
-    # A kernel diagnostic: the message, then a tab-indented "Kernel:" line.
-    findings=$(awk '/^[[:space:]]+Kernel: / { sub(/^[[:space:]]+/, ""); print previous " " $0 } { previous = $0 }' "$log")
+    # A kernel diagnostic: the message, then a tab-indented "Kernel:" line,
+    # then for each entity an "At line ..." line and its source statement:
+    # read as "<message> Kernel: <k> | <statement> | <statement>", so that
+    # the regex pins where the hazard is, not only what and in which kernel.
+    findings=$(awk '
+      /^[[:space:]]+Kernel: / { if (rec != "") print rec; k = $0; sub(/^[[:space:]]+/, "", k); rec = previous " " k; grab = 0; next }
+      rec != "" && /^[[:space:]]+At line / { grab = 1; next }
+      rec != "" && grab { s = $0; sub(/^[[:space:]]+/, "", s); rec = rec " | " s; grab = 0; next }
+      { previous = $0 }
+      END { if (rec != "") print rec }' "$log")
     runtime=$(grep -c "OpenCL runtime error" "$log")
     count=$(printf '%s\n' "$findings" | grep -c .)
     other=$(printf '%s\n' "$findings" | grep -Ev -- "$regex" | grep .)

@@ -224,11 +224,12 @@ MUTANTS = [
            '      {{.name = kPadded, .not_implemented = "padding left for later", .declined = Decline::port_rows_instead},\n'
            "       kernel_symbol<&transpose_padded<float>>(kPadded, sizeof(float) * TILE * (TILE + 1))},\n",
            "host", CUDA_TRANSPOSE, "TransposeTable.*"),
-    Mutant("ocl-table-declines", "the OpenCL table declines a required row", "kernels/reduce/opencl/table.cpp",
-           '    {"reduce_smem_dynamic", &reduce_smem_dynamic},\n',
-           '    {.name = "reduce_smem_dynamic", .not_implemented = "local arguments are slow here", '
-           '.declined = Decline::needs_forward_progress},\n',
-           "opencl", OCL_REDUCE, "ReduceTable.*"),
+    # (A declined entry without its launcher no longer builds: -Werror's
+    # unused function. The decline is planted where a device decides it.)
+    Mutant("ocl-table-declines", "the OpenCL table declines a required row on a device without sub-group shuffles",
+           "kernels/reduce/opencl/table.cpp", '    {"reduce_warp_syncwarp", &reduce_warp_syncwarp},\n',
+           '    {"reduce_warp_syncwarp", &reduce_warp_syncwarp, {}, &shfl_on_device},\n',
+           "opencl", OCL_REDUCE, "*/reduce_warp_syncwarp_f32"),
     Mutant("require-device-ignored", "SMEMC_REQUIRE_DEVICE=1 no longer fails a device check without a device",
            "fixtures/src/testing.cpp", "  if (device_required()) FAIL()", "  if (false && device_required()) FAIL()",
            "host", FIXTURES, "RequireDeviceSwitch.*", env={"SMEMC_REQUIRE_DEVICE": "1"},
