@@ -481,7 +481,7 @@ MUTANTS = [
            "package", "package.example_port", "package.example_port"),
     Mutant("scan-depth", "the scan's per-prefix depth ignores the chunk's carry", "kernels/moving_average/host_models.cpp",
            "  const std::int64_t carried = chunk == 0 ? 0 : tile_total + width(kCarryThreads - 1) + chunk;",
-           "  const std::int64_t carried = 0;",
+           "  const std::int64_t carried = 0 * chunk;",
            "host", SPEC, "moving_average/MovingAverageSpec*.*"),
 ]
 
