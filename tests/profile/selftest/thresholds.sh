@@ -26,18 +26,22 @@ profile() {
   } > "$dir/$file"
 }
 
-# expect <exit code> <expect mode> <file> <expectation>: runs the wrapper on it.
-expect() {
-  local want=$1 mode=$2 file=$3 expectation=$4 got
-  bash "$wrapper" --parse-only "$dir/$file" --cc 9.0 --kernel k --expect "$mode" --check 9.0 "$expectation" > "$dir/out" 2>&1
-  got=$?
-  if [ "$got" -ne "$want" ]; then
-    echo "FAIL: '$expectation' on $file (--expect $mode): exit $got, expected $want"
+# verdict <want> <got> <what>: one case's line (the wrapper's output under a failure).
+verdict() {
+  if [ "$2" -ne "$1" ]; then
+    echo "FAIL: $3: exit $2, expected $1"
     sed 's/^/    /' "$dir/out"
     failures=$((failures + 1))
   else
-    echo "ok:   '$expectation' on $file (--expect $mode): exit $got"
+    echo "ok:   $3: exit $2"
   fi
+}
+
+# expect <exit code> <expect mode> <file> <expectation>: runs the wrapper on it.
+expect() {
+  local want=$1 mode=$2 file=$3 expectation=$4
+  bash "$wrapper" --parse-only "$dir/$file" --cc 9.0 --kernel k --expect "$mode" --check 9.0 "$expectation" > "$dir/out" 2>&1
+  verdict "$want" $? "'$expectation' on $file (--expect $mode)"
 }
 
 profile five.csv a=5 b=2
@@ -85,19 +89,12 @@ total=2147483648
 low=$((total - total / 100 - 64 * 1024 * 1024)) high=$((total + total / 100)) high5=$((total + total * 5 / 100))
 # traffic <exit code> <dram bytes> [wrapper options]: one launch that moved them.
 traffic() {
-  local want=$1 bytes=$2 got
+  local want=$1 bytes=$2
   shift 2
   profile traffic.csv "dram__bytes_read.sum=$((bytes / 2))" "dram__bytes_write.sum=$((bytes - bytes / 2))" "a=5"
   bash "$wrapper" --parse-only "$dir/traffic.csv" --cc 9.0 --kernel k --expect clean --target "$dir/target" --case c \
     --traffic "$@" --check 9.0 "a == 5" > "$dir/out" 2>&1
-  got=$?
-  if [ "$got" -ne "$want" ]; then
-    echo "FAIL: traffic of $bytes bytes ($*): exit $got, expected $want"
-    sed 's/^/    /' "$dir/out"
-    failures=$((failures + 1))
-  else
-    echo "ok:   traffic of $bytes bytes ($*): exit $got"
-  fi
+  verdict "$want" $? "traffic of $bytes bytes ($*)"
 }
 traffic 0 "$total"
 traffic 0 "$low"
