@@ -32,15 +32,8 @@ using cpu_port::host_pointer;
 using cpu_port::queue_of;
 using cpu_port::run_grid;
 
-// The order, for float (the result) and Depth (the depth of its tree).
-template <typename V>
-V chunk_sum(std::span<const V> x, std::int64_t c, int block) {
-  const std::int64_t begin = c * block, end = std::min<std::int64_t>(static_cast<std::int64_t>(x.size()), begin + block);
-  V sum = x[static_cast<std::size_t>(begin)];
-  for (std::int64_t i = begin + 1; i < end; ++i) sum = sum + x[static_cast<std::size_t>(i)];
-  return sum;
-}
-
+// The order, for float (the result) and Depth (the depth of its tree):
+// chunk_sum (cpu_rows.hpp) chained left to right.
 template <typename V>
 V chunked_sum(std::span<const V> x, int block) {
   const auto n = static_cast<std::int64_t>(x.size());

@@ -137,8 +137,6 @@ class ExactAccumulator {
   bool nan_ = false, pos_inf_ = false, neg_inf_ = false;
 };
 
-Traffic read_once(std::int64_t n, int, const Typing&) { return {static_cast<std::int64_t>(sizeof(float)) * n, sizeof(float)}; }
-
 }  // namespace
 
 const Spec exact_sum_row = {

@@ -60,7 +60,6 @@ std::int64_t chain_depth(std::int64_t n, int) { return n == 0 ? 0 : n - 1; }
 std::int64_t chunk_chain_depth(std::int64_t n, int block) {
   return n == 0 ? 0 : std::min<std::int64_t>(block, n) - 1 + ceil_div(n, block) - 1;
 }
-Traffic read_once(std::int64_t n, int, const Typing&) { return {static_cast<std::int64_t>(sizeof(float)) * n, sizeof(float)}; }
 
 // The recorded findings: every check that compares values to the class's
 // promise, and only those ("<check>/<typing>"). The reversed order keeps
@@ -156,13 +155,9 @@ void launch_control_deterministic_varies(const Args& a, Stream stream) {
           out[0] = 0.0f;
           return;
         }
+        const std::span<const float> input(x, static_cast<std::size_t>(n));
         std::vector<float> sums(static_cast<std::size_t>(ceil_div(n, block)));
-        for (std::size_t c = 0; c < sums.size(); ++c) {
-          const std::int64_t begin = static_cast<std::int64_t>(c) * block, end = std::min(n, begin + block);
-          float sum = x[begin];
-          for (std::int64_t i = begin + 1; i < end; ++i) sum = sum + x[i];
-          sums[c] = sum;
-        }
+        for (std::size_t c = 0; c < sums.size(); ++c) sums[c] = chunk_sum(input, static_cast<std::int64_t>(c), block);
         if (backwards) std::reverse(sums.begin(), sums.end());
         float total = sums[0];
         for (std::size_t c = 1; c < sums.size(); ++c) total = total + sums[c];

@@ -4,7 +4,9 @@
 // contract table, which the port's implementation tables bring to the
 // conformance tests (Entry::port_row). The tests do not tell them apart
 // from the spec's rows.
+#include <algorithm>
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 #include "common/contract.hpp"
@@ -41,6 +43,22 @@ inline smemc::SizeDomain own_row_domain(std::string_view why) {
 }  // namespace cpu_port
 
 namespace smemc::reduce {
+// One read of n floats and one float written: the traffic of the f32 rows
+// that read their input once (cpu_exact_sum and the negative controls).
+inline Traffic read_once(std::int64_t n, int, const Typing&) {
+  return {static_cast<std::int64_t>(sizeof(float)) * n, sizeof(float)};
+}
+// Chunk c of B elements summed left to right from its first element: the
+// order of cpu_chunked_sum's chunks (and of its model, over Depth leaves),
+// and of the deterministic negative control's.
+template <typename V>
+V chunk_sum(std::span<const V> x, std::int64_t c, int block) {
+  const std::int64_t begin = c * block, end = std::min<std::int64_t>(static_cast<std::int64_t>(x.size()), begin + block);
+  V sum = x[static_cast<std::size_t>(begin)];
+  for (std::int64_t i = begin + 1; i < end; ++i) sum = sum + x[static_cast<std::size_t>(i)];
+  return sum;
+}
+
 // cpu_exact_sum (cpu_exact_sum.cpp): the exact class.
 extern const Spec exact_sum_row;
 void launch_exact_sum(const Args& a, Stream stream);
