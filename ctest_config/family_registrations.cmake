@@ -13,6 +13,9 @@
 #     <f>::Benchmark (cuda/bench.cuh), the OpenCL table (opencl/table.cpp),
 #     contract::<f>_cases() (tests/<f>/<f>_contract_cases.hpp);
 #   - its variant table's markers in README.md.
+# -DOMIT=<family>:<file> drops one file from that family's manifest lists
+# after reading it: the negative control feeds the check a manifest that
+# forgets a file (selftest.a_test_header_missing_from_a_manifest_is_named).
 cmake_minimum_required(VERSION 3.25)
 if(NOT SOURCE_DIR OR NOT FAMILIES)
   message(FATAL_ERROR "family_registrations.cmake: SOURCE_DIR and FAMILIES are required")
@@ -57,6 +60,11 @@ foreach(family IN LISTS FAMILIES)
   set(cuda_files ${SMEMC_FAMILY_CUDA_SOURCES_${family}} ${SMEMC_FAMILY_BUILT_ELSEWHERE_${family}})
   set(test_files ${SMEMC_FAMILY_SHARED_SOURCES_${family}} ${SMEMC_FAMILY_SOURCES_${family}}
                  ${SMEMC_FAMILY_TEST_HEADERS_${family}} ${SMEMC_FAMILY_PROFILE_${family}})
+  if(OMIT MATCHES "^${family}:(.+)$")
+    foreach(kind IN ITEMS spec cuda test)
+      list(REMOVE_ITEM ${kind}_files "${CMAKE_MATCH_1}")
+    endforeach()
+  endif()
   # On disk: the spec's folder, cuda/ and opencl/, the family's tests.
   _files_in(spec_on_disk "${kernels}" "" .cpp .hpp)
   _files_in(cuda_on_disk "${kernels}" "cuda/" .cu .cpp)

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "smemc/check_failure.hpp"
+#include "smemc/data.hpp"
 #include "smemc/compare.hpp"
 #include "smemc/error_bound.hpp"
 #include "smemc/float_bits.hpp"
@@ -153,6 +154,23 @@ void expect_prefix_means(const Variant& v, const Values& a, int block, const Val
 void expect_prefix_means(const Spec& s, std::span<const float> a, int block, std::span<const float> got,
                          const std::string& context) {
   expect_floating_means(s, kF32, a, block, got, context);
+}
+
+std::function<float(std::int64_t)> large_input(const Spec& s) {
+  auto hash = [](std::int64_t i) { return SplitMix64(static_cast<std::uint64_t>(i) ^ 0x1A46E5u).next(); };
+  if (s.determinism == Determinism::ordered && s.stream_model)
+    return [hash](std::int64_t i) { return static_cast<float>(1 + (hash(i) & 3u)); };
+  return [hash](std::int64_t i) { return hash(i) % 1021 == 0 ? 1.0f : 0.0f; };
+}
+
+std::int64_t large_input_period(const std::function<float(std::int64_t)>& value, std::int64_t first, std::int64_t count,
+                                std::int64_t max_shift) {
+  for (std::int64_t k = 1; k <= max_shift; ++k) {
+    bool same = true;
+    for (std::int64_t i = first; i < first + count && same; ++i) same = value(i + k) == value(i);
+    if (same) return k;
+  }
+  return 0;
 }
 
 }  // namespace smemc::moving_average::testing

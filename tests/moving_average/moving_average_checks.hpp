@@ -3,6 +3,7 @@
 // Each throws smemc::CheckFailure with `context` and the numbers.
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -30,5 +31,23 @@ void expect_prefix_means(const Variant& v, const Values& a, int block, const Val
 // The same in f32 (the streamed large checks, the self-tests).
 void expect_prefix_means(const Spec& s, std::span<const float> a, int block, std::span<const float> got,
                          const std::string& context);
+
+// The input of the large checks, element i as a function of i (the checks
+// make it chunk by chunk). An ordered row is compared bit for bit with its
+// model on any input: 1, 2, 3 or 4 from a hash of i, whose prefix sums pass
+// 2^24 and round, whose means (about 2.5) cannot pass for an unwritten
+// input, and which has no period: a piece read from the wrong place, or
+// shifted, changes the means (large_input_period is the self-test). An
+// unordered row's sums depend on the order the look-back added them in,
+// except where every partial sum is exact: a 1 where the hash of i is a
+// multiple of 1021, else 0 (the sums stay below 2^24), so that any run
+// must give the model's bits there too.
+std::function<float(std::int64_t)> large_input(const Spec& s);
+
+// The smallest shift k in [1, max_shift] for which value(i + k) equals
+// value(i) at every i in [first, first + count): the input cannot tell a
+// read shifted by k from the right one there. 0 when there is none.
+std::int64_t large_input_period(const std::function<float(std::int64_t)>& value, std::int64_t first, std::int64_t count,
+                                std::int64_t max_shift);
 
 }  // namespace smemc::moving_average::testing

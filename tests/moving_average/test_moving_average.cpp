@@ -442,18 +442,6 @@ void run_large_and_compare(const Variant& v, std::int64_t n, int block, const st
   EXPECT_EQ(compared, n) << context << ": the streamed model covered " << compared << " outputs";
 }
 
-// The input of the large checks. An ordered row is compared bit for bit
-// with its model on any input: 1, 2, 1, 2, ..., whose prefix sums pass 2^24
-// and round, and whose means (about 1.5) cannot pass for an unwritten
-// input. An unordered row's sums depend on the order the look-back added
-// them in, except where every partial sum is exact: a 1 every 1021
-// elements and zeros between (the sums stay below 2^24), so that any run
-// must give the model's bits there too.
-std::function<float(std::int64_t)> large_input(const Spec& s) {
-  if (s.determinism == Determinism::ordered && s.stream_model) return [](std::int64_t i) { return i % 2 == 0 ? 1.0f : 2.0f; };
-  return [](std::int64_t i) { return i % 1021 == 0 ? 1.0f : 0.0f; };
-}
-
 // n = 2^31 + 7 with the largest block: 64-bit element indices, and divisors
 // i + 1 above 2^24 that round when converted to float (the "+2" of the
 // bound); every output compared. About 8.6 GB of device memory.

@@ -173,6 +173,48 @@ TEST_P(MovingAverageSpec, contract_table) {
       [&](const contract::SizeCase& c) { return size_violation(s, c.n, c.block); });
 }
 
+// The large checks' input has no period (below 4097): a piece read from
+// the wrong place, or shifted, changes what the check compares. Negative
+// control: the input they used before (1, 2, 1, 2, ...) is told apart from
+// no shift by 2.
+TEST_P(MovingAverageSpec, large_input_has_no_period) {
+  const Variant& v = GetParam();
+  constexpr std::int64_t kFirst = std::int64_t{1} << 24, kCount = std::int64_t{1} << 16, kMaxShift = 4096;
+  EXPECT_EQ(large_input_period(large_input(*v.spec), kFirst, kCount, kMaxShift), 0) << v.typed_name();
+  const auto alternating = [](std::int64_t i) { return i % 2 == 0 ? 1.0f : 2.0f; };
+  EXPECT_EQ(large_input_period(alternating, kFirst, kCount, kMaxShift), 2) << "the control: a period of 2";
+}
+
+// Past 2^24 elements the divisor i + 1 rounds when converted to float (the
+// spec's divisor, model::mean_of); a kernel that divides by the exact
+// integer (in double, say) differs from the model only where the two
+// quotients round apart. The large checks compare every output past 2^24
+// bit for bit with the model; this holds their input to telling the two
+// divisors apart there: over 2^16 indices from 2^24 (prefix sums taken
+// left to right, as the seed's order), many means must differ.
+TEST_P(MovingAverageSpecStream, large_input_tells_the_divisors_apart) {
+  const Variant& v = GetParam();
+  if (v.spec->determinism != Determinism::ordered) GTEST_SKIP() << v.typed_name() << ": compared within its bound, not bitwise";
+  const auto value = large_input(*v.spec);
+  constexpr std::int64_t kFirst = std::int64_t{1} << 24, kCount = std::int64_t{1} << 16;
+  float sum = 0.0f;
+  std::int64_t rounded_divisors = 0, told_apart = 0;
+  for (std::int64_t i = 0; i < kFirst + kCount; ++i) {
+    sum = sum + value(i);
+    if (i < kFirst) continue;
+    const float divisor = static_cast<float>(i + 1);
+    if (static_cast<std::int64_t>(divisor) == i + 1) continue;
+    ++rounded_divisors;
+    const float with_float = sum / divisor;
+    const auto with_exact = static_cast<float>(static_cast<double>(sum) / static_cast<double>(i + 1));
+    if (bits_of(with_float) != bits_of(with_exact)) ++told_apart;
+  }
+  EXPECT_EQ(rounded_divisors, kCount / 2) << "every other divisor past 2^24 rounds in float";
+  EXPECT_GE(told_apart, rounded_divisors / 16) << v.typed_name() << ": the large input tells the float divisor from the exact "
+                                               << "one at only " << told_apart << " of " << rounded_divisors << " indices";
+  RecordProperty("told_apart", std::to_string(told_apart));
+}
+
 bool modelled(const Variant& v) { return v.spec->model != nullptr; }
 bool streamed(const Variant& v) { return v.spec->stream_model != nullptr && v.typing == kF32; }
 bool modelled_first_typing(const Variant& v) { return modelled(v) && v.typing == v.declared->typings.front(); }

@@ -497,24 +497,31 @@ TEST_P(ReduceAll, held_stream_result) {
   expect_conforms(v, x, block, held.finish(), v.typed_name() + " after the stream was released");
 }
 
-// One element of `type` holding the value 1 (every element type's bits for one).
-Values ones_of(Scalar type, std::size_t count) {
-  Values ones(type, count);
+// Small non-negative integers as elements of `type` (every element type
+// holds 1 and 2 exactly).
+Values integers_of(Scalar type, std::span<const int> values) {
+  Values out(type, values.size());
   visit_scalar(type, [&]<typename E>(std::type_identity<E>) {
-    if constexpr (std::is_same_v<E, Half>) {
-      std::fill(ones.as<E>().begin(), ones.as<E>().end(), half_from(1.0f));
-    } else if constexpr (std::is_same_v<E, BFloat16>) {
-      std::fill(ones.as<E>().begin(), ones.as<E>().end(), bfloat16_from(1.0f));
-    } else if constexpr (std::is_arithmetic_v<E>) {
-      std::fill(ones.as<E>().begin(), ones.as<E>().end(), E(1));
+    auto elements = out.as<E>();
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if constexpr (std::is_same_v<E, Half>) {
+        elements[i] = half_from(static_cast<float>(values[i]));
+      } else if constexpr (std::is_same_v<E, BFloat16>) {
+        elements[i] = bfloat16_from(static_cast<float>(values[i]));
+      } else if constexpr (std::is_arithmetic_v<E>) {
+        elements[i] = static_cast<E>(values[i]);
+      }
     }
   });
-  return ones;
+  return out;
 }
 
-// The largest n the row takes, with the ones at the far end of the array:
-// int index arithmetic that overflows near 2^31 loses them. Zeros elsewhere
-// make the sum exact (4097) for every variant, in every typing.
+// The largest n the row takes, with a 1 at the start and a tail of 1s and
+// 2s at the far end of the array: int index arithmetic that overflows near
+// 2^31 loses them. The tail has no period (each value from a hash of its
+// index), so a block that reads another's piece, or a piece read shifted,
+// changes the sum. Zeros elsewhere make the sum exact for every variant, in
+// every typing.
 TEST_P(ReduceLarge, large_n) {
   const Variant& v = GetParam();
   const Spec& s = *v.spec;
@@ -528,22 +535,31 @@ TEST_P(ReduceLarge, large_n) {
       !why.empty()) {
     GTEST_SKIP() << why;
   }
-  // 1 + kTail ones: every partial sum an integer the accumulator holds
-  // exactly (below 2^p: 2048 for a half accumulator), so any order gives it.
-  const std::int64_t kTail =
-      is_floating(t.accumulator) ? std::min<std::int64_t>(4096, (std::int64_t{1} << info(t.accumulator).precision) - 2) : 4096;
+  // 1 + kTail values of at most 2: every partial sum an integer the
+  // accumulator holds exactly (below 2^p: 2048 for a half accumulator), so
+  // any order gives it.
+  const std::int64_t kTail = is_floating(t.accumulator)
+                                 ? std::min<std::int64_t>(4096, ((std::int64_t{1} << info(t.accumulator).precision) - 2) / 2)
+                                 : 4096;
+  std::vector<int> tail(static_cast<std::size_t>(kTail));
+  std::int64_t expected = 1;
+  for (std::int64_t j = 0; j < kTail; ++j) {
+    tail[static_cast<std::size_t>(j)] = 1 + static_cast<int>(SplitMix64(static_cast<std::uint64_t>(n - kTail + j)).next() & 1u);
+    expected += tail[static_cast<std::size_t>(j)];
+  }
+  const int one[] = {1};
   GuardedArray data("data", t.element, static_cast<std::size_t>(n));
   GuardedArray out("out", t.output, 1);
   GuardedBytes workspace("workspace", s.workspace_bytes(n, block, t));
   backend().fill(data.data(), 0, static_cast<std::size_t>(n) * element, {});
-  data.upload(ones_of(t.element, 1));
-  data.upload(ones_of(t.element, kTail), {}, static_cast<std::size_t>(n - kTail));
+  data.upload(integers_of(t.element, one));
+  data.upload(integers_of(t.element, tail), {}, static_cast<std::size_t>(n - kTail));
   v.launch({.n = n, .data = data.data(), .out = out.data(), .workspace = workspace.payload(), .block = block}, {});
   backend().synchronize({});
   data.verify_guards();
   out.verify_guards();
   workspace.verify_guards();
-  EXPECT_EQ(value_of(out.download()), static_cast<double>(kTail + 1)) << v.typed_name() << " n=" << n << " block=" << block;
+  EXPECT_EQ(value_of(out.download()), static_cast<double>(expected)) << v.typed_name() << " n=" << n << " block=" << block;
 }
 
 // --- host-only: the launcher's preconditions, no device needed ---------------
