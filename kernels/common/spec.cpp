@@ -102,6 +102,15 @@ std::int64_t smallest_taken_from(const SizeDomain& d, std::int64_t n, int block)
   return std::min(n, largest_taken(d, block));
 }
 
+std::int64_t size_for_check(const SizeDomain& d, std::int64_t n, int block) {
+  if (violation(d, n, block).empty()) return n;
+  std::int64_t down = std::min(n, largest_taken(d, block));
+  if (d.n_power_of_two && down > 0) down = static_cast<std::int64_t>(std::bit_floor(static_cast<std::uint64_t>(down)));
+  down = into_domain(d, down);
+  if (violation(d, down, block).empty()) return down;
+  return smallest_taken_from(d, std::max<std::int64_t>(n, 0), block);
+}
+
 std::vector<std::string> contract::contract_gaps(const SizeDomain& d, std::span<const SizeCase> cases,
                                                  std::size_t data_alignment) {
   std::vector<std::string> gaps;

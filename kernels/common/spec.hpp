@@ -131,6 +131,13 @@ std::string describe(const SizeDomain& d);
 std::int64_t into_domain(const SizeDomain& d, std::int64_t n);
 std::int64_t largest_taken(const SizeDomain& d, int block);
 std::int64_t smallest_taken_from(const SizeDomain& d, std::int64_t n, int block);
+// The size a check that wants about n runs with this block: n where the
+// domain takes it; else n rounded down into the domain (at most its
+// largest, its power of two, its multiple) where that is taken; else the
+// smallest size from n it takes. Outside the domain only where it takes no
+// n at all with this block (violation() then says why, and the check
+// leaves that block out).
+std::int64_t size_for_check(const SizeDomain& d, std::int64_t n, int block);
 
 // The row named `name` of a family's rows; throws std::invalid_argument
 // ("no <family> variant named <name>") when there is none.

@@ -38,6 +38,7 @@
 
 #include "reduce/host_models.hpp"
 #include "reduce/spec.hpp"
+#include "reduce_cases.hpp"
 #include "reduce_harness.hpp"
 #include "reduce_contract_cases.hpp"
 #include "smemc/check_failure.hpp"
@@ -81,41 +82,13 @@ bool is_floating_typing(const Variant& v) { return implemented(v) && is_floating
 // Every run gives the same bits: ordered, deterministic and exact rows.
 bool repeats_bitwise(const Spec& s) { return s.determinism != Determinism::unordered; }
 
-// The largest n the checks run with this block: the workload's, the row's,
-// and for a row of float atomic adds the n past which one run would make
-// more than the workload's max_atomic_adds (atomic_adds grows with n).
-std::int64_t size_cap(const Spec& s, int block) {
-  std::int64_t cap = std::min(workload().max_elements, largest_taken(s.domain, block));
-  if (s.atomic_adds != nullptr && s.atomic_adds(cap, block) > workload().max_atomic_adds) {
-    std::int64_t lo = 0, hi = cap;  // atomic_adds(lo) within the limit, atomic_adds(hi) past it
-    while (hi - lo > 1) {
-      const std::int64_t mid = lo + (hi - lo) / 2;
-      (s.atomic_adds(mid, block) <= workload().max_atomic_adds ? lo : hi) = mid;
-    }
-    cap = lo;
-  }
-  return cap;
-}
-
 // The data kinds of a variant's element type: all its finite-sum kinds, or
 // all its arithmetic ones (the floating types add NaN and infinities).
 std::span<const DataKind> finite_kinds(const Variant& v) { return finite_sum_kinds(element_of(v)); }
 std::span<const DataKind> all_kinds(const Variant& v) { return arithmetic_kinds(element_of(v)); }
 
-// A case the row claims: a block it runs and an n it takes (powers of two
-// only, for the rows whose domain says so; multiples of m where it says so).
-rc::Gen<Case> case_for(const Spec& s, std::span<const DataKind> kinds) {
-  return sized_case(
-      s.domain.tested_blocks,
-      [&s](int block) -> rc::Gen<std::int64_t> {
-        const std::int64_t max = size_cap(s, block);
-        if (!s.domain.n_power_of_two)
-          return rc::gen::map(gen::size(max, block), [&s](std::int64_t n) { return into_domain(s.domain, n); });
-        const int widths = static_cast<int>(std::bit_width(static_cast<std::uint64_t>(max)));
-        return rc::gen::map(rc::gen::resize(100, rc::gen::inRange<int>(0, widths)), [](int k) { return std::int64_t{1} << k; });
-      },
-      kinds);
-}
+// The cases (reduce_cases.hpp) in this run's workload.
+rc::Gen<Case> case_for(const Spec& s, std::span<const DataKind> kinds) { return testing::case_for(s, kinds, workload()); }
 
 // The exact sums an input's comparison needs, computed once for every block
 // and run that uses the input: none for an ordered row (its model is the
@@ -236,7 +209,7 @@ TEST_P(ReduceExact, overflow_edge) {
   if (workload().reduced) GTEST_SKIP() << "the overflow edge runs in the full and cpu workloads";
   const Spec& s = *v.spec;
   const int block = s.domain.tested_blocks.front();
-  const std::int64_t n = t.overflow == Overflow::refused ? largest_taken(s.domain, block) : (std::int64_t{1} << 20) + 3;
+  const std::int64_t n = overflow_edge_size(s, t, block);
   ASSERT_TRUE(accepts(s, n, block)) << v.typed_name() << ": " << size_violation(s, n, block);
   const Values x = make_input(v, DataKind::extremes, n, 0xED6Eu);
   Values largest(x.type(), static_cast<std::size_t>(n));
@@ -357,36 +330,25 @@ TEST_P(ReduceFloating, nan_inf) {
   });
 }
 
+// A sweep's groups (reduce_cases.hpp): one input of `kind` per n (seeded
+// seed + n), every block of its group run on it, each compared.
+void expect_groups_conform(const Variant& v, const SizeGroups& groups, DataKind kind, std::uint64_t seed) {
+  for (const auto& [n, blocks] : groups) {
+    const std::uint64_t input_seed = seed + static_cast<std::uint64_t>(n);
+    const Values x = make_input(v, kind, n, input_seed);
+    const auto ref = reference_for(v, x);
+    DeviceInput input(x);
+    for (int block : blocks) expect_conforms(v, x, ref, block, input.run(v, block), describe(v, Case{n, block, kind, input_seed}));
+    input.verify(v);
+  }
+}
+
 // Every edge size (0, 1, 31..33, 2^k +- 1, multiples of the block +- 1, ...)
 // the row takes, for every block size it claims: not left to chance.
 // Grouped by n: one input (and its exact sums) serves every block that
 // sweeps that n.
 TEST_P(ReduceAll, edge_sizes) {
-  const Variant& v = GetParam();
-  const Spec& s = *v.spec;
-  std::map<std::int64_t, std::vector<int>> blocks_of;  // n -> the blocks whose sweep names it
-  for (int block : gen::sweep_blocks(s.domain.tested_blocks)) {
-    std::vector<std::int64_t> sizes = gen::sweep_sizes(size_cap(s, block), block);
-    // Past the workload's limit when needed: enough blocks that every
-    // fix-up thread takes two partials (its loop's second pass).
-    if (!workload().reduced) sizes.push_back(2 * std::int64_t{block} * model::kFixupThreads + 1);
-    for (std::int64_t n : sizes) {
-      n = into_domain(s.domain, n);
-      auto& blocks = blocks_of[n];
-      if (accepts(s, n, block) && std::find(blocks.begin(), blocks.end(), block) == blocks.end()) blocks.push_back(block);
-    }
-  }
-  for (const auto& [n, blocks] : blocks_of) {
-    if (blocks.empty()) continue;
-    const Values x = make_input(v, DataKind::uniform, n, 0xED6Eu + static_cast<std::uint64_t>(n));
-    const auto ref = reference_for(v, x);
-    DeviceInput input(x);
-    for (int block : blocks) {
-      const Case c{n, block, DataKind::uniform, 0xED6Eu + static_cast<std::uint64_t>(n)};
-      expect_conforms(v, x, ref, block, input.run(v, block), describe(v, c));
-    }
-    input.verify(v);
-  }
+  expect_groups_conform(GetParam(), edge_size_groups(*GetParam().spec, workload()), DataKind::uniform, 0xED6Eu);
 }
 
 // Every value -0, at every size class the row takes (one element, under a
@@ -396,43 +358,7 @@ TEST_P(ReduceAll, edge_sizes) {
 // its first element (or a padding of -0 from one of +0): here the first
 // ends +0 and the second -0, and an ordered row's model says which.
 TEST_P(ReduceFloating, negative_zeros_every_size_class) {
-  const Variant& v = GetParam();
-  const Spec& s = *v.spec;
-  std::map<std::int64_t, std::vector<int>> blocks_of;  // n -> the blocks that take it
-  for (int block : gen::sweep_blocks(s.domain.tested_blocks)) {
-    std::vector<std::int64_t> sizes = {1, block - 1, block, 2 * std::int64_t{block}, 2 * std::int64_t{block} + 1};
-    // Only from 2·B·1024 values, a multiple of 2B (no +0 padding in any
-    // block), does every fix-up thread hold a -0 partial: below it the
-    // threads without one add +0 and hide a wrong start. Small blocks take
-    // it even in a reduced workload (2048 values at B = 1).
-    const std::int64_t every_fixup_thread = 2 * std::int64_t{block} * model::kFixupThreads;
-    if (!workload().reduced || every_fixup_thread + 1 <= size_cap(s, block)) {
-      sizes.push_back(every_fixup_thread);
-      sizes.push_back(every_fixup_thread + 1);
-    }
-    for (std::int64_t n : sizes) {
-      n = into_domain(s.domain, std::max<std::int64_t>(n, 1));
-      auto& blocks = blocks_of[n];
-      if (accepts(s, n, block) && std::find(blocks.begin(), blocks.end(), block) == blocks.end()) blocks.push_back(block);
-    }
-  }
-  for (const auto& [n, blocks] : blocks_of) {
-    if (blocks.empty()) continue;
-    const Values x = make_input(v, DataKind::negative_zeros, n, 0x2E50u);
-    const auto ref = reference_for(v, x);
-    DeviceInput input(x);
-    for (int block : blocks) {
-      const Case c{n, block, DataKind::negative_zeros, 0x2E50u};
-      expect_conforms(v, x, ref, block, input.run(v, block), describe(v, c));
-    }
-    input.verify(v);
-  }
-}
-
-// A single check's size about n: n + 1 (not a multiple of anything) where
-// the row takes it, else the smallest size from n it takes.
-std::int64_t size_about(const Spec& s, std::int64_t n, int block) {
-  return accepts(s, n + 1, block) ? n + 1 : smallest_taken_from(s.domain, n, block);
+  expect_groups_conform(GetParam(), negative_zero_groups(*GetParam().spec, workload()), DataKind::negative_zeros, 0x2E50u);
 }
 
 // Two reductions of different inputs in flight at once on two streams.
@@ -441,10 +367,7 @@ TEST_P(ReduceAll, streams) {
   const Spec& s = *v.spec;
   const int block = s.domain.tested_blocks.front();
   std::vector<Values> inputs;
-  const std::int64_t size = std::min<std::int64_t>(std::int64_t{1} << 16, workload().max_elements);
-  for (std::int64_t n : {size, size / 2}) {
-    inputs.push_back(make_input(v, DataKind::uniform, size_about(s, n, block), 0x57EA3u + n));
-  }
+  for (std::int64_t n : stream_sizes(s, block, workload())) inputs.push_back(make_input(v, DataKind::uniform, n, 0x57EA3u + n));
   StreamOwner first, second;
   ReductionRun a(v, inputs[0], block, first.get()), b(v, inputs[1], block, second.get());
   a.launch();
@@ -460,8 +383,7 @@ TEST_P(ReduceAll, streams) {
 
 // The input of the launch-contract checks: about 2^16 values the row takes.
 Values held_stream_input(const Variant& v, int block) {
-  const std::int64_t n = std::min<std::int64_t>(std::int64_t{1} << 16, workload().max_elements);
-  return make_input(v, DataKind::uniform, size_about(*v.spec, n, block), 0xA5C0u);
+  return make_input(v, DataKind::uniform, held_stream_size(*v.spec, block, workload()), 0xA5C0u);
 }
 
 // The launch contract: enqueued on the given stream, no waiting (the
@@ -526,8 +448,9 @@ TEST_P(ReduceLarge, large_n) {
   const Variant& v = GetParam();
   const Spec& s = *v.spec;
   const Typing& t = v.typing;
-  const int block = *std::max_element(s.domain.tested_blocks.begin(), s.domain.tested_blocks.end());
-  const std::int64_t n = largest_taken(s.domain, block);
+  const LargeCase large = large_case(s, t);
+  const int block = large.block;
+  const std::int64_t n = large.n;
   ASSERT_TRUE(accepts(s, n, block)) << v.typed_name() << ": " << size_violation(s, n, block);
   const std::size_t element = info(t.element).bytes;
   const std::size_t data_bytes = static_cast<std::size_t>(n) * element + 2 * GuardedBytes::kGuardBytes;
@@ -535,12 +458,7 @@ TEST_P(ReduceLarge, large_n) {
       !why.empty()) {
     GTEST_SKIP() << why;
   }
-  // 1 + kTail values of at most 2: every partial sum an integer the
-  // accumulator holds exactly (below 2^p: 2048 for a half accumulator), so
-  // any order gives it.
-  const std::int64_t kTail = is_floating(t.accumulator)
-                                 ? std::min<std::int64_t>(4096, ((std::int64_t{1} << info(t.accumulator).precision) - 2) / 2)
-                                 : 4096;
+  const std::int64_t kTail = large.tail;
   std::vector<int> tail(static_cast<std::size_t>(kTail));
   std::int64_t expected = 1;
   for (std::int64_t j = 0; j < kTail; ++j) {

@@ -11,6 +11,7 @@
 
 #include "common/typed_models.hpp"
 #include "reduce/spec.hpp"
+#include "reduce_cases.hpp"
 #include "reduce_harness.hpp"
 #include "contract_checks.hpp"
 #include "reduce_contract_cases.hpp"
@@ -180,6 +181,20 @@ TEST_P(ReduceSpec, contract_table) {
       },
       [&](const contract::SizeCase& c) { return contract::describe(v.typed_name(), c); },
       [&](const contract::SizeCase& c) { return size_violation(s, c.n, c.block); });
+}
+
+// Every case a check runs (reduce_cases.hpp) is one the row takes: for the
+// row as stated, narrowed at each bound a backend can narrow it, and with
+// n a power of two as a port row may state it, in every workload (each
+// property's generator drawn 200 times). A check that picked a size or a
+// block outside would be a false alarm on a port that narrows the row.
+TEST_P(ReduceSpec, every_check_case_is_in_the_domain) {
+  const Variant& v = GetParam();
+  expect_cases_in_domain(v.typed_name(), v.spec->domain, [&](const SizeDomain& d, const Workload& w) {
+    Spec s = *v.spec;
+    s.domain = d;
+    return check_cases(s, v.typing, w, 200);
+  });
 }
 
 bool modelled(const Variant& v) { return v.spec->ordered_model != nullptr || v.spec->unordered_partials != nullptr; }
