@@ -98,7 +98,12 @@ std::int64_t largest_taken(const SizeDomain& d, int block) {
 
 std::int64_t smallest_taken_from(const SizeDomain& d, std::int64_t n, int block) {
   n = round_up_to(n, d.n_multiple_of);
-  if (d.n_power_of_two) n = static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(std::max<std::int64_t>(n, 1))));
+  if (d.n_power_of_two) {
+    n = static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(std::max<std::int64_t>(n, 1))));
+    // 0 rounds up to the power 1, which a multiple of m > 1 is not: then m
+    // (the powers of two that are multiples of m start there).
+    n = round_up_to(n, d.n_multiple_of);
+  }
   return std::min(n, largest_taken(d, block));
 }
 

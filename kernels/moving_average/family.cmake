@@ -6,7 +6,8 @@ set(SMEMC_FAMILY_CUDA_SOURCES_moving_average
     cuda/moving_average.cu cuda/moving_average_lookback.cu cuda/moving_average_seed.cu)
 set(SMEMC_FAMILY_CUDA_LINKS_moving_average)
 set(SMEMC_FAMILY_OPENCL_PROGRAMS_moving_average opencl/moving_average.cl)
-set(SMEMC_FAMILY_SHARED_SOURCES_moving_average moving_average/moving_average_checks.cpp moving_average/test_moving_average_spec.cpp)
+set(SMEMC_FAMILY_SHARED_SOURCES_moving_average moving_average/moving_average_cases.cpp moving_average/moving_average_checks.cpp moving_average/test_moving_average_spec.cpp)
 set(SMEMC_FAMILY_SOURCES_moving_average moving_average/test_moving_average.cpp)
 set(SMEMC_FAMILY_TEST_HEADERS_moving_average
-    moving_average/moving_average_checks.hpp moving_average/moving_average_contract_cases.hpp)
+    moving_average/moving_average_cases.hpp moving_average/moving_average_checks.hpp
+    moving_average/moving_average_contract_cases.hpp)

@@ -21,6 +21,7 @@
 #include <tbb/parallel_for.h>
 
 #include "moving_average/spec.hpp"
+#include "moving_average_cases.hpp"
 #include "moving_average_checks.hpp"
 #include "moving_average_contract_cases.hpp"
 #include "smemc/cases.hpp"
@@ -71,29 +72,11 @@ Values make_input(const Variant& v, DataKind kind, std::int64_t n, std::uint64_t
 
 bool accepts(const Variant& v, std::int64_t n, int block) { return size_violation(*v.spec, n, block).empty(); }
 
-// Block 0 means "one block of n threads": edge sizes then come from the
-// warp width.
-std::int64_t edge_block(int block) { return block == 0 ? 32 : block; }
-
-// n rounded into the row's domain (a narrowed or a port row's "n a
-// multiple of m"), so that generated and edge sizes stay in it; the
-// smallest n from `n` the row takes (fixed sizes of single checks).
-std::int64_t into_domain(const Variant& v, std::int64_t n) { return smemc::into_domain(v.spec->domain, n); }
+// The cases (moving_average_cases.hpp) in this run's workload.
+std::int64_t max_n(const Variant& v, int block) { return testing::max_n(*v.spec, block, workload()); }
+rc::Gen<Case> case_for(const Variant& v, std::span<const DataKind> kinds) { return testing::case_for(*v.spec, kinds, workload()); }
+// The smallest n from `n` the row takes (the host-only refusal checks' valid sizes).
 std::int64_t at_least(const Variant& v, std::int64_t n, int block) { return smallest_taken_from(v.spec->domain, n, block); }
-
-// The largest n the row takes with this block, capped by the workload.
-std::int64_t max_n(const Variant& v, int block) {
-  return into_domain(v, std::min(v.spec->domain.largest_n(block), workload().max_elements));
-}
-
-rc::Gen<Case> case_for(const Variant& v, std::span<const DataKind> kinds) {
-  return sized_case(
-      v.spec->domain.tested_blocks,
-      [&v](int block) {
-        return rc::gen::map(gen::size(max_n(v, block), edge_block(block)), [&v](std::int64_t n) { return into_domain(v, n); });
-      },
-      kinds);
-}
 
 // Runs in place on a guarded buffer; returns what the buffer holds after.
 Values run(const Variant& v, const Values& a, int block, Stream stream = {}) {
@@ -197,8 +180,7 @@ TEST_P(MovingAverageAll, overflow_edge) {
   if (!is_integer(t.accumulator)) GTEST_SKIP() << v.typed_name() << ": no integer accumulator";
   if (workload().reduced) GTEST_SKIP() << "the overflow edge runs in the full and cpu workloads";
   const int block = v.spec->domain.tested_blocks.front();
-  const std::int64_t limit = largest_taken(v.spec->domain, block);
-  const std::int64_t n = limit <= (std::int64_t{1} << 25) ? limit : std::min(limit, (std::int64_t{1} << 20) + 3);
+  const std::int64_t n = overflow_edge_size(*v.spec, block);
   ASSERT_TRUE(accepts(v, n, block)) << v.typed_name() << ": " << size_violation(*v.spec, n, block);
   Values largest(t.element, static_cast<std::size_t>(n));
   visit_scalar(t.element, [&]<typename E>(std::type_identity<E>) {
@@ -253,7 +235,7 @@ struct StreamRun {
 TEST_P(MovingAverageDeterministic, streams) {
   const Variant& v = GetParam();
   const int block = v.spec->domain.tested_blocks.front();
-  const std::int64_t n = std::min(max_n(v, block), at_least(v, 100003, block));
+  const std::int64_t n = stream_size(*v.spec, block, workload());
   StreamRun first(v, block, make_input(v, DataKind::uniform, n, 0x57EA5u)),
       second(v, block, make_input(v, DataKind::uniform, n, 0x57EA6u));
   first.launch();
@@ -264,7 +246,7 @@ TEST_P(MovingAverageDeterministic, streams) {
 }
 
 Values held_stream_input(const Variant& v, int block) {
-  return make_input(v, DataKind::uniform, std::min(at_least(v, 1000, block), max_n(v, block)), 0xA5C2u);
+  return make_input(v, DataKind::uniform, held_stream_size(*v.spec, block, workload()), 0xA5C2u);
 }
 
 // The launch contract: enqueued on the given stream, no waiting. Only the
@@ -311,8 +293,7 @@ TEST_P(MovingAverageAll, text_example_in_place) {
       for (int i = 0; i < 10; ++i) a.as<E>()[i] = static_cast<E>(i);
     }
   });
-  for (int block : v.spec->domain.tested_blocks) {
-    if (!accepts(v, 10, block)) continue;  // a row of multiples of 4, say
+  for (int block : text_example_blocks(*v.spec)) {
     const Values got = run(v, a, block);
     for (int i = 0; i < 10; ++i) {
       const double expected = is_integer(type) ? static_cast<double>(i / 2) : 0.5 * i;
@@ -323,17 +304,12 @@ TEST_P(MovingAverageAll, text_example_in_place) {
 
 TEST_P(MovingAverageAll, edge_sizes) {
   const Variant& v = GetParam();
-  for (int block : gen::sweep_blocks(v.spec->domain.tested_blocks)) {
-    std::set<std::int64_t> done;
-    for (std::int64_t n : gen::sweep_sizes(std::min<std::int64_t>(max_n(v, block), std::int64_t{1} << 20), edge_block(block))) {
-      n = into_domain(v, n);
-      if (!done.insert(n).second) continue;
-      const Case c{n, block, DataKind::uniform, 0xA5E7u + static_cast<std::uint64_t>(n)};
-      const Values a = make_input(v, c.kind, c.n, c.seed);
-      const Values got = run(v, a, block);
-      expect_model(v, a, block, got, describe(v, c));
-      expect_prefix_means(v, a, block, got, describe(v, c));
-    }
+  for (const auto& [block, n] : edge_size_cases(*v.spec, workload())) {
+    const Case c{n, block, DataKind::uniform, 0xA5E7u + static_cast<std::uint64_t>(n)};
+    const Values a = make_input(v, c.kind, c.n, c.seed);
+    const Values got = run(v, a, block);
+    expect_model(v, a, block, got, describe(v, c));
+    expect_prefix_means(v, a, block, got, describe(v, c));
   }
 }
 
@@ -445,16 +421,9 @@ void run_large_and_compare(const Variant& v, std::int64_t n, int block, const st
 // n = 2^31 + 7 with the largest block: 64-bit element indices, and divisors
 // i + 1 above 2^24 that round when converted to float (the "+2" of the
 // bound); every output compared. About 8.6 GB of device memory.
-constexpr std::int64_t kLargeN = (std::int64_t{1} << 31) + 7;
-
-int largest_block(const Variant& v) {
-  const auto blocks = v.spec->domain.tested_blocks;
-  return *std::max_element(blocks.begin(), blocks.end());
-}
-
 TEST_P(MovingAverageLarge, large_n) {
   const Variant& v = GetParam();
-  run_large_and_compare(v, kLargeN, largest_block(v), large_input(*v.spec));
+  run_large_and_compare(v, kLargeN, largest_block(*v.spec), large_input(*v.spec));
 }
 
 // The row's stated limit, n = largest_n(B), run at exactly that value for
@@ -464,9 +433,7 @@ TEST_P(MovingAverageLarge, large_n) {
 // refused on the host (the contract tables).
 TEST_P(MovingAverageAtLimit, large_limit) {
   const Variant& v = GetParam();
-  const auto blocks = v.spec->domain.tested_blocks;
-  const int block = *std::min_element(blocks.begin(), blocks.end());
-  const std::int64_t n = into_domain(v, v.spec->domain.largest_n(block));
+  const auto [block, n] = limit_case(*v.spec);
   ASSERT_TRUE(accepts(v, n, block)) << size_violation(*v.spec, n, block);
   if (n <= workload().max_elements) GTEST_SKIP() << "the limit n = " << n << " is run by edge_sizes";
   run_large_and_compare(v, n, block, large_input(*v.spec));
@@ -590,7 +557,7 @@ bool is_deterministic(const Variant& v) { return implemented(v) && v.spec->deter
 // across typings, with inputs of billions of elements streamed through the
 // float model; the integer typings' overflow edge is overflow_edge's.
 bool is_large_f32(const Variant& v) { return implemented(v) && v.typing == kF32; }
-bool takes_large_n(const Variant& v) { return is_large_f32(v) && accepts(v, kLargeN, largest_block(v)); }
+bool takes_large_n(const Variant& v) { return is_large_f32(v) && testing::takes_large_n(*v.spec); }
 
 INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageAll, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
 INSTANTIATE_TEST_SUITE_P(moving_average, MovingAverageAtLimit, ::testing::ValuesIn(variants_where(&is_large_f32)), VariantName{});

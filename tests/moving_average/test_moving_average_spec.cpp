@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "moving_average/spec.hpp"
+#include "moving_average_cases.hpp"
 #include "moving_average_checks.hpp"
 #include "contract_checks.hpp"
 #include "moving_average_contract_cases.hpp"
@@ -213,6 +214,19 @@ TEST_P(MovingAverageSpecStream, large_input_tells_the_divisors_apart) {
   EXPECT_GE(told_apart, rounded_divisors / 16) << v.typed_name() << ": the large input tells the float divisor from the exact "
                                                << "one at only " << told_apart << " of " << rounded_divisors << " indices";
   RecordProperty("told_apart", std::to_string(told_apart));
+}
+
+// Every case a check runs (moving_average_cases.hpp) is one the row takes:
+// for the row as stated, narrowed at each bound a backend can narrow it,
+// and with n a power of two as a port row may state it, in every workload
+// (each property's generator drawn 200 times).
+TEST_P(MovingAverageSpec, every_check_case_is_in_the_domain) {
+  const Variant& v = GetParam();
+  expect_cases_in_domain(v.typed_name(), v.spec->domain, [&](const SizeDomain& d, const Workload& w) {
+    Spec s = *v.spec;
+    s.domain = d;
+    return check_cases(s, v.typing, w, 200);
+  });
 }
 
 bool modelled(const Variant& v) { return v.spec->model != nullptr; }
