@@ -122,10 +122,23 @@ struct CpuVariant {
   std::string_view name;  // its spec row
   Tree tree;
   Finish finish;
+  Narrowing narrowing = {};  // the part of the row this port takes (none: all of it)
 };
 
+// Narrowings at the bounds a port can narrow a row at: below, at the n cap,
+// at a multiple of a power-of-two row. The kernels take the whole rows;
+// these entries keep the part a port with such limits would, so that the
+// checks are seen to stay inside them (a check that ran a case outside
+// would be refused by the launcher: a false alarm).
+constexpr Narrowing kFromFourWarps{.reason = "this port runs its warp tails from B = 128 up (a narrowing at the lower bound)",
+                                   .min_block = 128};
+constexpr Narrowing kUpTo100000{.reason = "this port's dynamic-scratch row takes n up to 100000 (a narrowing at the n cap)",
+                                .max_n = 100000};
+constexpr Narrowing kPowersFrom64{.reason = "this port's halving cascade takes powers of two from 64 (a narrowing by a multiple)",
+                                  .n_multiple_of = 64};
+
 constexpr CpuVariant kVariants[] = {
-    {"reduce_by_halving", Tree::halving, Finish::copy_first},
+    {"reduce_by_halving", Tree::halving, Finish::copy_first, kPowersFrom64},
     {"reduce_by_halving_any_n", Tree::halving, Finish::copy_first},
     {"reduce_block_fixup", Tree::global_memory, Finish::fixup},
     {"reduce_block_atomic", Tree::global_memory, Finish::atomic},
@@ -133,12 +146,12 @@ constexpr CpuVariant kVariants[] = {
     {"reduce_smem_atomic", Tree::shared_memory, Finish::atomic},
     // A block's scratch is an ordinary array either way: sized at launch or
     // not is a difference in reservation only, not in the tree.
-    {"reduce_smem_dynamic", Tree::shared_memory, Finish::fixup},
+    {"reduce_smem_dynamic", Tree::shared_memory, Finish::fixup, kUpTo100000},
     // The warp tails build the same tree as reduce_smem_fixup (their spec
     // rows share its model). Without warps there is nothing else for them to
     // do, so they share its implementation; the checks hold them to the
     // same bits.
-    {"reduce_warp_syncwarp", Tree::shared_memory, Finish::fixup},
+    {"reduce_warp_syncwarp", Tree::shared_memory, Finish::fixup, kFromFourWarps},
     {"reduce_warp_shfl", Tree::shared_memory, Finish::fixup},
 };
 
@@ -216,6 +229,7 @@ void launch_vec4(const Args& a, Stream stream) {
 // returns without waiting.
 void enqueue(const CpuVariant& v, const Args& a, Stream stream) {
   const bool work = validate(spec_named(v.name), a);
+  reject_outside(v.name, v.narrowing, a.n, a.block);
   float* out = host_pointer<float>(a.out);
   if (!work) {
     queue_of(stream).enqueue([out] { out[0] = 0.0f; });  // n = 0: +0, the empty sum
@@ -247,6 +261,7 @@ constexpr auto make_table(std::index_sequence<i...>) {
   return std::array{
       Entry{.name = kVariants[i].name,
             .launch = &launch<i>,
+            .narrowing = kVariants[i].narrowing,
             .typings = kFloatTyping,
             .typings_declined = Decline::port_rows_instead,
             .typings_not_implemented = kTypingsNotPorted}...,

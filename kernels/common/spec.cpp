@@ -189,6 +189,7 @@ std::string describe(const Narrowing& n) {
   if (n.max_block > 0) add("B ≤ " + std::to_string(n.max_block));
   if (n.max_n > 0) add("n ≤ " + std::to_string(n.max_n));
   if (n.n_multiple_of > 1) add("n a multiple of " + std::to_string(n.n_multiple_of));
+  if (n.max_elements > 0) add("at most " + std::to_string(n.max_elements) + " elements");
   return text + " (" + std::string(n.reason) + ")";
 }
 
@@ -206,6 +207,9 @@ std::string narrowing_violation(const Narrowing& narrowing, std::int64_t n, int 
   if (narrowing.n_multiple_of > 1 && n % narrowing.n_multiple_of != 0) {
     return "n = " + std::to_string(n) + " is not a multiple of " + std::to_string(narrowing.n_multiple_of) + ", the only n" + why;
   }
+  if (narrowing.max_elements > 0 && n > narrowing.max_elements) {
+    return "n = " + std::to_string(n) + " exceeds " + std::to_string(narrowing.max_elements) + ", the most elements" + why;
+  }
   return {};
 }
 
@@ -222,6 +226,10 @@ SizeDomain narrowed(const SizeDomain& d, const Narrowing& narrowing, std::vector
     out.n_cap_reason = narrowing.reason;
   }
   if (narrowing.n_multiple_of > 1) out.n_multiple_of = std::lcm(out.n_multiple_of, narrowing.n_multiple_of);
+  if (narrowing.max_elements > 0 && narrowing.max_elements < out.n_cap) {
+    out.n_cap = narrowing.max_elements;
+    out.n_cap_reason = narrowing.reason;
+  }
   tested_blocks.clear();
   for (int b : d.tested_blocks) {
     if (narrowing_violation(narrowing, 0, b).empty()) tested_blocks.push_back(b);
@@ -253,9 +261,10 @@ std::vector<SizePoint> first_outside(const SizeDomain& row, const Narrowing& nar
     while (previous >= row.block.min && previous > 0 && !row.block.admits(previous)) --previous;
     add(small_n, previous);
   }
-  if (narrowing.max_n > 0) {
-    // The next n past max_n that the row itself takes.
-    std::int64_t past = round_up_to(narrowing.max_n + 1, row.n_multiple_of);
+  for (const std::int64_t most : {narrowing.max_n, narrowing.max_elements}) {
+    if (most <= 0) continue;
+    // The next n past the cap that the row itself takes.
+    std::int64_t past = round_up_to(most + 1, row.n_multiple_of);
     if (row.n_power_of_two) past = static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(past)));
     add(past, block);
   }

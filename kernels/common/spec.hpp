@@ -154,15 +154,19 @@ const Spec& row_named(std::span<const Spec> rows, std::string_view name, std::st
 // The checks run on the narrowed domain, the launcher must refuse the first
 // values outside it with std::invalid_argument (reject_outside below), and
 // the matrix shows the narrowing. For the transposes, max_n and
-// n_multiple_of apply to both extents and the block fields are unused.
+// n_multiple_of apply to both extents, max_elements to their product
+// (rows·cols: a limit of 32-bit element offsets is a product limit, not a
+// box), and the block fields are unused; for a 1-D row max_elements caps n
+// as max_n does.
 struct Narrowing {
   std::string_view reason;         // required when anything is narrowed
   int max_block = 0;               // > 0: no block above
   int min_block = 0;               // > 0: no block below
   std::int64_t max_n = 0;          // > 0: no n above
   std::int64_t n_multiple_of = 1;  // > 1: n a multiple of this
+  std::int64_t max_elements = 0;   // > 0: no more elements (a transpose: rows·cols)
 
-  bool narrows() const noexcept { return max_block > 0 || min_block > 0 || max_n > 0 || n_multiple_of > 1; }
+  bool narrows() const noexcept { return max_block > 0 || min_block > 0 || max_n > 0 || n_multiple_of > 1 || max_elements > 0; }
 };
 // "B ≤ 512; n a multiple of 4 (only the 512-thread kernel is built)".
 std::string describe(const Narrowing& n);

@@ -87,11 +87,16 @@ std::string shape_violation(const Spec& s, std::int64_t rows, std::int64_t cols)
       return "shape " + shape +
              " is not square (the text's transpose(int n, ...) takes n x n; transpose_padded takes rows x cols)";
     }
-    return limit_violation("n", rows, s.shape.max_rows, s.shape.rows_reason);
+    if (auto why = limit_violation("n", rows, s.shape.max_rows, s.shape.rows_reason); !why.empty()) return why;
+  } else {
+    if (auto why = limit_violation("rows", rows, s.shape.max_rows, s.shape.rows_reason); !why.empty()) return why;
+    if (auto why = limit_violation("cols", cols, s.shape.max_cols, s.shape.cols_reason); !why.empty()) return why;
   }
-  if (auto why = limit_violation("rows", rows, s.shape.max_rows, s.shape.rows_reason); !why.empty()) return why;
-  if (auto why = limit_violation("cols", cols, s.shape.max_cols, s.shape.cols_reason); !why.empty()) return why;
-  return multiple_violation(s.shape, rows, cols);
+  // Square rows too: a narrowing's or a port row's tile applies to n.
+  if (auto why = multiple_violation(s.shape, rows, cols); !why.empty()) return why;
+  if (s.shape.max_elements > 0)
+    return limit_violation("rows·cols", rows * cols, s.shape.max_elements, s.shape.elements_reason);
+  return {};
 }
 
 std::shared_ptr<const Spec> narrowed_row(const Spec& s, const Narrowing& n) {
@@ -108,6 +113,10 @@ std::shared_ptr<const Spec> narrowed_row(const Spec& s, const Narrowing& n) {
     row->shape.multiple_of = std::lcm(row->shape.multiple_of, n.n_multiple_of);
     row->shape.multiple_reason = n.reason;
   }
+  if (n.max_elements > 0 && (row->shape.max_elements == 0 || n.max_elements < row->shape.max_elements)) {
+    row->shape.max_elements = n.max_elements;
+    row->shape.elements_reason = n.reason;
+  }
   return row;
 }
 
@@ -116,17 +125,27 @@ std::string narrowing_leaves_nothing(const Spec&, const Narrowing& n) {
   return {};
 }
 
+std::string shape_narrowing_violation(const Narrowing& n, std::int64_t rows, std::int64_t cols) {
+  Narrowing extents = n;
+  extents.max_elements = 0;  // per extent: the box and the multiple; the product below
+  if (std::string why = narrowing_violation(extents, rows, 0); !why.empty()) return why;
+  if (std::string why = narrowing_violation(extents, cols, 0); !why.empty()) return why;
+  if (n.max_elements > 0 && rows * cols > n.max_elements) {
+    return "shape " + std::to_string(rows) + "x" + std::to_string(cols) + " has more than " + std::to_string(n.max_elements) +
+           " elements, the most this backend takes (" + std::string(n.reason) + ")";
+  }
+  return {};
+}
+
 void reject_shape_outside(std::string_view launcher, const Narrowing& n, std::int64_t rows, std::int64_t cols) {
-  reject_if(launcher, narrowing_violation(n, rows, 0));
-  reject_if(launcher, narrowing_violation(n, cols, 0));
+  reject_if(launcher, shape_narrowing_violation(n, rows, cols));
 }
 
 std::vector<std::pair<std::int64_t, std::int64_t>> first_outside(const Spec& s, const Narrowing& n) {
   std::vector<std::pair<std::int64_t, std::int64_t>> shapes;
   const std::int64_t inside = std::max<std::int64_t>(1, n.n_multiple_of);
   auto add = [&](std::int64_t rows, std::int64_t cols) {
-    const bool outside = !narrowing_violation(n, rows, 0).empty() || !narrowing_violation(n, cols, 0).empty();
-    if (shape_violation(s, rows, cols).empty() && outside) shapes.emplace_back(rows, cols);
+    if (shape_violation(s, rows, cols).empty() && !shape_narrowing_violation(n, rows, cols).empty()) shapes.emplace_back(rows, cols);
   };
   if (n.max_n > 0) {
     add(n.max_n + 1, s.shape.square ? n.max_n + 1 : inside);
@@ -137,6 +156,14 @@ std::vector<std::pair<std::int64_t, std::int64_t>> first_outside(const Spec& s, 
       add(e, s.shape.square ? e : inside);
       if (!s.shape.square) add(inside, e);
     }
+  }
+  if (n.max_elements > 0) {
+    // The smallest square past the product (inside the box and the
+    // multiple where the narrowing has them), and a thin one.
+    std::int64_t e = round_up_to(1, inside);
+    while (e * e <= n.max_elements) e += inside;
+    add(e, e);
+    if (!s.shape.square) add(inside, round_up_to(n.max_elements / inside + 1, inside));
   }
   return shapes;
 }

@@ -86,6 +86,8 @@ struct ShapeDomain {
   std::string_view cols_reason;
   std::int64_t multiple_of = 1;  // rows and cols multiples of this (a narrowing, or a port row's tile)
   std::string_view multiple_reason;
+  std::int64_t max_elements = 0;  // > 0: rows·cols at most this (a product limit: 32-bit element offsets)
+  std::string_view elements_reason;
 };
 
 struct Spec {
@@ -134,10 +136,15 @@ std::span<const Allowance> allowances();
 using Variant = Joined<Spec, Args>;
 
 // The join's hooks for a narrowed entry: max_n caps both extents,
-// n_multiple_of applies to both (common/spec.hpp, Narrowing).
+// n_multiple_of applies to both, max_elements to rows·cols (common/spec.hpp,
+// Narrowing).
 inline std::shared_ptr<const Spec> typed_row(const Spec& s, const Typing& t) { return untyped(s, t); }
 std::shared_ptr<const Spec> narrowed_row(const Spec& s, const Narrowing& n);
 std::string narrowing_leaves_nothing(const Spec& s, const Narrowing& n);
+// Empty when a narrowed entry takes the shape, else why not: each extent
+// within max_n and a multiple of n_multiple_of, rows·cols within
+// max_elements.
+std::string shape_narrowing_violation(const Narrowing& n, std::int64_t rows, std::int64_t cols);
 // What a launcher with a narrowing calls after validate(): throws
 // std::invalid_argument "<launcher>: <why>" for a shape outside it.
 void reject_shape_outside(std::string_view launcher, const Narrowing& n, std::int64_t rows, std::int64_t cols);

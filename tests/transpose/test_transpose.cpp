@@ -31,6 +31,7 @@
 #include "smemc/workload.hpp"
 #include "smemc/digest.hpp"
 #include "transpose/spec.hpp"
+#include "transpose_cases.hpp"
 #include "transpose_contract_cases.hpp"
 
 namespace smemc::transpose::testing {
@@ -54,15 +55,6 @@ const std::vector<Variant>& spec_checked_rows() {
 
 namespace {
 
-struct Shape {
-  std::int64_t rows = 0;
-  std::int64_t cols = 0;
-  std::uint64_t seed = 0;
-};
-std::ostream& operator<<(std::ostream& os, const Shape& s) {
-  return os << "{rows=" << s.rows << ", cols=" << s.cols << ", seed=" << s.seed << "}";
-}
-
 std::string describe(const Variant& v, const Shape& s) {
   std::ostringstream os;
   os << v.typed_name() << ' ' << s;
@@ -72,8 +64,7 @@ std::string describe(const Variant& v, const Shape& s) {
 Scalar element_of(const Variant& v) { return v.typing.element; }
 
 // Does the row take this shape?
-bool accepts(const Spec& s, std::int64_t rows, std::int64_t cols) { return shape_violation(s, rows, cols).empty(); }
-bool accepts(const Variant& v, std::int64_t rows, std::int64_t cols) { return accepts(*v.spec, rows, cols); }
+bool accepts(const Variant& v, std::int64_t rows, std::int64_t cols) { return testing::accepts(*v.spec, rows, cols); }
 
 // The exact transpose on the host, element by element as bytes, compared bit for bit.
 void expect_transpose(const Values& in, const Values& out, const Shape& s, const std::string& context) {
@@ -106,27 +97,10 @@ void run_and_check(const Variant& v, const Shape& s) {
   expect_transpose(in, output.download(), s, context);
 }
 
-// An extent rounded up to the row's multiple: fixed shapes of single checks
-// stay in any row's domain (a tile of 128, say).
+// The shapes (transpose_cases.hpp) in this run's workload.
+rc::Gen<Shape> shape_for(const Variant& v) { return testing::shape_for(*v.spec, workload()); }
+// An extent rounded up to the row's multiple (the host-only refusal checks' valid shapes).
 std::int64_t at_least(const Variant& v, std::int64_t extent) { return round_up_to(extent, v.spec->shape.multiple_of); }
-
-// An extent rounded down to the row's multiple (a narrowed or a port row's
-// tile), so that generated and edge shapes stay in its domain.
-std::int64_t into_domain(const Variant& v, std::int64_t extent) { return round_down_to(extent, v.spec->shape.multiple_of); }
-
-rc::Gen<Shape> shape_for(const Variant& v) {
-  const std::int64_t side = workload().max_matrix_side;
-  return rc::gen::mapcat(
-      rc::gen::map(gen::size(side, 32), [&v](std::int64_t e) { return into_domain(v, e); }), [&v, side](std::int64_t rows) {
-        const std::int64_t max_cols =
-            std::max<std::int64_t>(1, std::min(side, workload().max_matrix_elements / std::max<std::int64_t>(rows, 1)));
-        rc::Gen<std::int64_t> cols =
-            v.spec->shape.square ? rc::gen::just(rows)
-                                 : rc::gen::map(gen::size(max_cols, 32), [&v](std::int64_t e) { return into_domain(v, e); });
-        return rc::gen::build<Shape>(rc::gen::set(&Shape::rows, rc::gen::just(rows)), rc::gen::set(&Shape::cols, cols),
-                                     rc::gen::set(&Shape::seed, gen::seed()));
-      });
-}
 
 class TransposeAll : public smemc::testing::VariantTest<Variant> {};
 class TransposeAtLimit : public TransposeAll {};  // the rows' stated limits (gigabytes)
@@ -157,19 +131,8 @@ TEST_P(TransposeAll, exact_bitwise) {
 
 TEST_P(TransposeAll, edge_shapes) {
   const Variant& v = GetParam();
-  const std::vector<std::int64_t> all_sides = {0, 1, 2, 31, 32, 33, 63, 64, 65, 97, 100, 257};
-  const std::vector<std::int64_t> sides = workload().reduced ? std::vector<std::int64_t>{0, 1, 31, 33, 65} : all_sides;
-  for (std::int64_t rows : sides) {
-    for (std::int64_t cols : sides) {
-      if ((v.spec->shape.square && rows != cols) || !accepts(v, rows, cols)) continue;
-      run_and_check(v, {rows, cols, 0x7A5Eu + static_cast<std::uint64_t>(rows * 1000 + cols)});
-    }
-  }
-  if (!v.spec->shape.square && !workload().reduced) {
-    for (const auto& [rows, cols] :
-         {std::pair<std::int64_t, std::int64_t>{1, 4099}, {4099, 1}, {2, 2049}, {33, 1000}, {1000, 33}}) {
-      if (accepts(v, rows, cols)) run_and_check(v, {rows, cols, 0x7A5Fu + static_cast<std::uint64_t>(rows + cols)});
-    }
+  for (const auto& [rows, cols] : edge_shapes(*v.spec, workload())) {
+    run_and_check(v, {rows, cols, 0x7A5Eu + static_cast<std::uint64_t>(rows * 1000 + cols)});
   }
 }
 
@@ -184,7 +147,7 @@ struct HeldTranspose {
 
   explicit HeldTranspose(const Variant& variant)
       : v(variant),
-        shape{at_least(variant, 100), at_least(variant, 100), 0xA5C1u},
+        shape{held_shape(*variant.spec).first, held_shape(*variant.spec).second, 0xA5C1u},
         in(make_values(element_of(variant), DataKind::bit_patterns, shape.rows * shape.cols, shape.seed)),
         input("in", in.type(), in.size(), stream.get()),
         output("out", in.type(), in.size(), stream.get()) {
@@ -233,7 +196,6 @@ TEST_P(TransposeAll, held_stream_result) {
 // not are held to refusing it by TransposeHostContract.preconditions). About
 // 17.2 GB of device memory; the data come from a hash of the index,
 // generated and checked chunk by chunk on the host.
-constexpr std::int64_t kLargeN = 46341;
 
 // A rows x cols transpose too large to hold twice on the host: the input
 // is a hash of the element index, uploaded chunk by chunk, and every output
@@ -293,15 +255,10 @@ TEST_P(TransposeLarge, large_n46341) { run_large_and_compare(GetParam(), kLargeN
 // 2097120², 17.6 TB) skips, saying how much it would take.
 TEST_P(TransposeAtLimit, large_limit) {
   const Variant& v = GetParam();
-  const ShapeDomain& shape = v.spec->shape;
-  const std::int64_t thinnest = std::max<std::int64_t>(1, shape.multiple_of);
-  if (shape.square) {
-    run_large_and_compare(v, into_domain(v, shape.max_rows), into_domain(v, shape.max_rows));
-    return;
+  for (const auto& [rows, cols] : limit_shapes(*v.spec)) {
+    run_large_and_compare(v, rows, cols);
+    if (IsSkipped() || HasFailure()) return;
   }
-  run_large_and_compare(v, into_domain(v, shape.max_rows), thinnest);
-  if (IsSkipped() || HasFailure()) return;
-  run_large_and_compare(v, thinnest, into_domain(v, shape.max_cols));
 }
 
 // --- host-only ---------------------------------------------------------------
@@ -408,7 +365,7 @@ using smemc::testing::unimplemented;
 // past 2^31 elements, which the kernels' templates share across element
 // sizes (an 8- or 16-byte typing would take 34 or 69 GB at 46341²).
 bool is_large_f32(const Variant& v) { return implemented(v) && v.typing == kF32; }
-bool takes_large_n(const Variant& v) { return is_large_f32(v) && accepts(v, kLargeN, kLargeN); }
+bool takes_large_n(const Variant& v) { return is_large_f32(v) && testing::takes_large_n(*v.spec); }
 
 INSTANTIATE_TEST_SUITE_P(transpose, TransposeAll, ::testing::ValuesIn(variants_where(&implemented)), VariantName{});
 INSTANTIATE_TEST_SUITE_P(transpose, TransposeAtLimit, ::testing::ValuesIn(variants_where(&is_large_f32)), VariantName{});

@@ -4,10 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <climits>
+#include <sstream>
 
 #include "smemc/testing.hpp"
 #include "transpose/spec.hpp"
 #include "contract_checks.hpp"
+#include "transpose_cases.hpp"
 #include "transpose_contract_cases.hpp"
 
 namespace smemc::transpose::testing {
@@ -17,8 +20,6 @@ namespace smemc::transpose::testing {
 const std::vector<Variant>& spec_checked_rows();
 
 namespace {
-
-bool accepts(const Spec& s, std::int64_t rows, std::int64_t cols) { return shape_violation(s, rows, cols).empty(); }
 
 class TransposeSpec : public ::testing::TestWithParam<Variant> {};
 
@@ -165,6 +166,41 @@ TEST(TransposeContractGaps, every_boundary_case_removed_is_reported) {
       {-1, -1, "negative"}, {100, 100, ""}, {101, 101, "exceeds"}, {4, 5, "square"}};
   EXPECT_TRUE(contract_gaps(square, square_cases).empty());
   EXPECT_FALSE(contract_gaps(square, std::span(square_cases).first(3)).empty()) << "no non-square shape refused";
+}
+
+// Every shape a check runs (transpose_cases.hpp) is one the row takes: for
+// the row as stated and narrowed at each bound a backend can narrow it (a
+// side limit, a multiple, a product limit, several at once), in every
+// workload (the property's generator drawn 200 times).
+TEST_P(TransposeSpec, every_check_case_is_in_the_domain) {
+  const Variant& v = GetParam();
+  constexpr std::string_view kReason = "the domain self-test";
+  const std::pair<const char*, Narrowing> bounds[] = {
+      {"as stated", {}},
+      {"n <= 1", {.reason = kReason, .max_n = 1}},
+      {"n <= 100", {.reason = kReason, .max_n = 100}},
+      {"n <= 5000", {.reason = kReason, .max_n = 5000}},
+      {"a multiple of 3", {.reason = kReason, .n_multiple_of = 3}},
+      {"a multiple of 64", {.reason = kReason, .n_multiple_of = 64}},
+      {"rows·cols <= 5000", {.reason = kReason, .max_elements = 5000}},
+      {"rows·cols <= INT_MAX", {.reason = kReason, .max_elements = INT_MAX}},
+      {"n <= 5000, a multiple of 4, rows·cols <= 4096", {.reason = kReason, .max_n = 5000, .n_multiple_of = 4, .max_elements = 4096}},
+  };
+  int outside = 0;
+  for (const auto& [name, narrowing] : bounds) {
+    const auto row = narrowing.narrows() ? narrowed_row(*v.spec, narrowing) : std::make_shared<const Spec>(*v.spec);
+    for (const Workload& w : every_workload()) {
+      for (const CheckCase& c : check_cases(*row, w, 200)) {
+        std::string why = shape_violation(*row, c.n, c.cols);
+        if (why.empty()) why = shape_narrowing_violation(narrowing, c.n, c.cols);  // as a launcher refuses
+        if (why.empty() || ++outside > 20) continue;
+        std::ostringstream os;
+        os << v.typed_name() << ", narrowed " << name << ", workload " << w.name << ": " << c << " is outside the domain: " << why;
+        ADD_FAILURE() << os.str();
+      }
+    }
+  }
+  EXPECT_EQ(outside, 0) << v.typed_name() << ": cases outside the domain (the first 20 above)";
 }
 
 INSTANTIATE_TEST_SUITE_P(transpose, TransposeSpec, ::testing::ValuesIn(spec_checked_rows()), smemc::testing::VariantName{});
