@@ -147,10 +147,20 @@ std::string binning_violation(const Spec& s, const Typing& t, const Binning& b) 
   return {};
 }
 
+std::size_t workspace_of(const Spec& s, std::int64_t n, int block, const Typing& t, std::int64_t bins) {
+  return s.workspace_bytes != nullptr ? s.workspace_bytes(n, block, t, bins) : 0;
+}
+
+std::size_t data_alignment_of(const Spec& s, const Typing& t) { return std::max(s.data_alignment, info(t.element).bytes); }
+
 std::string preconditions(const Spec& s) {
-  return describe(s.domain) + "; 1 ≤ bins ≤ " + std::to_string(s.max_bins) +
-         "; levels lower < upper, integers of an integer sample type, of magnitude ≤ 2^1000 for a floating one; data and "
-         "bins disjoint";
+  std::string text = describe(s.domain) + "; 1 ≤ bins ≤ " + std::to_string(s.max_bins) +
+                     "; levels lower < upper, integers of an integer sample type, of magnitude ≤ 2^1000 for a floating one; "
+                     "data and bins disjoint";
+  if (s.data_alignment > 1) text += "; data aligned to " + std::to_string(s.data_alignment) + " bytes";
+  if (s.workspace_bytes != nullptr) text += "; a workspace (workspace_bytes)";
+  if (!s.managed_workspace.empty()) text += "; scratch of its own: " + std::string(s.managed_workspace);
+  return text;
 }
 
 bool validate(const Spec& s, const Args& a) {
@@ -163,7 +173,8 @@ bool validate(const Spec& s, const Args& a) {
   if (a.n == 0) return false;
   require_address(name, a.data, "data");
   const std::size_t sample = info(a.typing.element).bytes;
-  reject_if(name, alignment_violation(a.data.offset, sample));
+  reject_if(name, alignment_violation(a.data.offset, data_alignment_of(s, a.typing)));
+  if (workspace_of(s, a.n, a.block, a.typing, a.binning.bins) > 0) require_address(name, a.workspace, "workspace");
   // A block would count samples other blocks' merges are overwriting.
   if (overlap(a.data, static_cast<std::size_t>(a.n) * sample, a.bins,
               static_cast<std::size_t>(a.binning.bins) * sizeof(std::uint32_t))) {

@@ -88,6 +88,7 @@ struct Args {
   std::int64_t n = 0;
   DeviceAddress data;  // n samples of typing.element, aligned to their size
   DeviceAddress bins;  // binning.bins 32-bit counts
+  DeviceAddress workspace;  // the row's workspace_bytes of scratch, where it states any (else unused)
   int block = 0;
   Binning binning;
   Typing typing = kTypings[0];  // one of the row's typings (Variant::launch sets it)
@@ -109,7 +110,28 @@ struct Spec {
   Traffic (*traffic)(std::int64_t n, int block, const Typing& typing, std::int64_t bins) = nullptr;
   // A port row's fixed refusal and acceptance table (contract.hpp).
   std::span<const contract::SizeCase> contract_cases;
+  // What a row may state beside its domain, as a reduction row does (the
+  // spec's own rows state none of them; a port's may):
+  //   data_alignment     bytes the data's offset is a multiple of, beyond
+  //                      the sample's own size (wide loads: 16)
+  //   workspace_bytes    device scratch the caller passes (Args::workspace),
+  //                      asked for refused (n, block) too: 0 there; null:
+  //                      none. Its contents afterwards are unspecified, and
+  //                      the checks guard its ends.
+  //   managed_workspace  not empty: the launcher allocates and frees scratch
+  //                      of its own (a library's temporary storage, stream
+  //                      ordered), and this says what; the checks can neither
+  //                      poison nor guard it
+  // A size multiple is the domain's (domain.n_multiple_of).
+  std::size_t data_alignment = 1;
+  std::size_t (*workspace_bytes)(std::int64_t n, int block, const Typing& typing, std::int64_t bins) = nullptr;
+  std::string_view managed_workspace;
 };
+// The row's workspace in bytes for this launch (0: none).
+std::size_t workspace_of(const Spec& s, std::int64_t n, int block, const Typing& t, std::int64_t bins);
+// The alignment of the row's data in a typing: the sample's size or the
+// row's data_alignment, whichever is larger.
+std::size_t data_alignment_of(const Spec& s, const Typing& t);
 
 // The grid every backend launches (a grid-stride loop over the data):
 // min(⌈n/B⌉, kMaxBlocks) blocks. A fixed cap keeps the privatised

@@ -12,6 +12,7 @@
 
 #include "contract_checks.hpp"
 #include "histogram/spec.hpp"
+#include "histogram_cases.hpp"
 #include "histogram_contract_cases.hpp"
 #include "histogram_samples.hpp"
 #include "smemc/exact_sum.hpp"
@@ -61,7 +62,7 @@ TEST_P(HistogramSpec, contract_table_covers_the_domain) {
   const Spec& s = *v.declared;
   contract::expect_no_gaps(
       v.typed_name(), contract::contract_gaps(s.domain, contract::contract_of(s, v.typing_name(), contract::histogram_cases()),
-                                              info(v.typing.element).bytes));
+                                              data_alignment_of(s, v.typing)));
 }
 
 TEST_P(HistogramSpec, contract_table) {
@@ -73,12 +74,53 @@ TEST_P(HistogramSpec, contract_table) {
         validate(s, {.n = c.n,
                      .data = contract::fake_address(1, c.data_offset_bytes),
                      .bins = contract::fake_address(1u << 20),
+                     .workspace = contract::fake_address(1u << 21),
                      .block = c.block,
                      .binning = default_binning(v.typing.element),
                      .typing = v.typing});
       },
       [&](const contract::SizeCase& c) { return contract::describe(v.typed_name(), c); },
       [&](const contract::SizeCase& c) { return size_violation(s, c.n, c.block); });
+}
+
+// Every case a check runs (histogram_cases.hpp) is one the row takes, its
+// size, block, binning and data offset: for the row as stated, narrowed at
+// each bound a backend can narrow it, with n a power of two, and as a port
+// row may state it with fewer bins (16) or wider data (16 bytes), in every
+// workload (the property's generator drawn 200 times).
+TEST_P(HistogramSpec, every_check_case_is_in_the_domain) {
+  const Variant& v = GetParam();
+  const std::int64_t table_limit = contract::row_bins_limit(*v.declared, v.port_defined());
+  struct Statement {
+    const char* name;
+    std::int64_t max_bins;
+    std::size_t data_alignment;
+  };
+  const Statement statements[] = {{"", 0, 0}, {", 16 bins at most", 16, 0}, {", data aligned to 16 bytes", 0, 16}};
+  int outside = 0;
+  for (const Statement& st : statements) {
+    for (const BoundaryDomain& b : boundary_domains(v.spec->domain)) {
+      Spec s = *v.spec;
+      s.domain = b.domain;
+      if (st.max_bins > 0) s.max_bins = std::min(s.max_bins, st.max_bins);
+      if (st.data_alignment > 0) s.data_alignment = std::max(s.data_alignment, st.data_alignment);
+      const std::int64_t limit = std::min(table_limit, s.max_bins);
+      for (const Workload& w : every_workload()) {
+        for (const NamedHistogramCase& nc : check_cases(s, v.typing, limit, w, 200)) {
+          const HistogramCase& c = nc.c;
+          std::string why = violation(s.domain, c.n, c.block);
+          if (why.empty()) why = narrowing_violation(b.narrowing, c.n, c.block);
+          if (why.empty()) why = binning_violation(s, v.typing, c.binning);
+          if (why.empty()) why = alignment_violation(c.data_offset * info(v.typing.element).bytes, data_alignment_of(s, v.typing));
+          if (why.empty() || ++outside > 20) continue;
+          ADD_FAILURE() << v.typed_name() << ", its domain " << b.name << st.name << ", workload " << w.name << ": " << nc.check
+                        << " {n=" << c.n << ", block=" << c.block << ", " << describe(c.binning) << ", data offset=" << c.data_offset
+                        << "} is outside the domain: " << why;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(outside, 0) << v.typed_name() << ": cases outside the domain (the first 20 above)";
 }
 
 // The binnings of the fixed table, taken and refused by the row's rule as
