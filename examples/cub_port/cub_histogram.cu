@@ -119,6 +119,7 @@ constexpr Spec histogram_even(std::string_view name, std::span<const Typing> typ
       .shared_bins = "CUB's own (privatised per block where its policy says so)",
       .traffic = &samples_once,
       .contract_cases = kContract,
+      .managed_workspace = "CUB's temporary storage: cudaMallocAsync and cudaFreeAsync on the launch's stream",
   };
 }
 const Spec kHistogramEven = histogram_even("cub_histogram_even", kExactTypings);

@@ -86,8 +86,8 @@ rule::BinParams params_of(const Binning& b);
 
 struct Args {
   std::int64_t n = 0;
-  DeviceAddress data;  // n samples of typing.element, aligned to their size
-  DeviceAddress bins;  // binning.bins 32-bit counts
+  DeviceAddress data;       // n samples of typing.element, aligned to their size
+  DeviceAddress bins;       // binning.bins 32-bit counts
   DeviceAddress workspace;  // the row's workspace_bytes of scratch, where it states any (else unused)
   int block = 0;
   Binning binning;

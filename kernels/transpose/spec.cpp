@@ -94,8 +94,7 @@ std::string shape_violation(const Spec& s, std::int64_t rows, std::int64_t cols)
   }
   // Square rows too: a narrowing's or a port row's tile applies to n.
   if (auto why = multiple_violation(s.shape, rows, cols); !why.empty()) return why;
-  if (s.shape.max_elements > 0)
-    return limit_violation("rows·cols", rows * cols, s.shape.max_elements, s.shape.elements_reason);
+  if (s.shape.max_elements > 0) return limit_violation("rows·cols", rows * cols, s.shape.max_elements, s.shape.elements_reason);
   return {};
 }
 
@@ -145,7 +144,8 @@ std::vector<std::pair<std::int64_t, std::int64_t>> first_outside(const Spec& s, 
   std::vector<std::pair<std::int64_t, std::int64_t>> shapes;
   const std::int64_t inside = std::max<std::int64_t>(1, n.n_multiple_of);
   auto add = [&](std::int64_t rows, std::int64_t cols) {
-    if (shape_violation(s, rows, cols).empty() && !shape_narrowing_violation(n, rows, cols).empty()) shapes.emplace_back(rows, cols);
+    if (shape_violation(s, rows, cols).empty() && !shape_narrowing_violation(n, rows, cols).empty())
+      shapes.emplace_back(rows, cols);
   };
   if (n.max_n > 0) {
     add(n.max_n + 1, s.shape.square ? n.max_n + 1 : inside);

@@ -34,8 +34,9 @@ std::int64_t max_n(const Spec& s, int block, const Workload& w) {
 
 rc::Gen<std::pair<int, std::int64_t>> size_case(const Spec& s, const Workload& w) {
   return rc::gen::mapcat(gen::one_of(gen::sweep_blocks(s.domain.tested_blocks, w)), [&s, &w](int block) {
-    return rc::gen::map(gen::size(max_n(s, block, w), block),
-                        [&s, block](std::int64_t n) { return std::pair{block, size_for_check(s.domain, n, block)}; });
+    return rc::gen::map(gen::size(max_n(s, block, w), block), [&s, block](std::int64_t n) {
+      return std::pair{block, size_for_check(s.domain, n, block)};
+    });
   });
 }
 

@@ -150,7 +150,6 @@ SMEMC_SUITE_SIZE(HistogramAll, small);
 
 TEST_P(HistogramUnsupported, declared) {}
 
-
 // Any size, block, binning, sample kind and seed the row takes.
 TEST_P(HistogramAll, exact_counts) {
   const Variant& v = GetParam();
@@ -240,7 +239,11 @@ struct HeldHistogram {
     workspace.poison(stream.get());
   }
   void launch() {
-    v.launch({.n = c.n, .data = data.data(), .bins = bins.data(), .workspace = workspace.payload(), .block = c.block,
+    v.launch({.n = c.n,
+              .data = data.data(),
+              .bins = bins.data(),
+              .workspace = workspace.payload(),
+              .block = c.block,
               .binning = c.binning},
              stream.get());
   }
@@ -334,7 +337,11 @@ TEST_P(HistogramAtLimit, large_limit) {
   if (n > std::int64_t{INT_MAX}) ASSERT_GT(expected[255], std::uint64_t{INT_MAX}) << "the check must take one bin past INT_MAX";
   GuardedBytes workspace("workspace", workspace_bytes_for(v, n, block, kByteValues));
   workspace.poison();
-  v.launch({.n = n, .data = data.data(), .bins = bins.data(), .workspace = workspace.payload(), .block = block,
+  v.launch({.n = n,
+            .data = data.data(),
+            .bins = bins.data(),
+            .workspace = workspace.payload(),
+            .block = block,
             .binning = kByteValues},
            {});
   backend().synchronize({});
@@ -369,15 +376,14 @@ TEST_P(HistogramLauncher, refuses_its_table) {
   const Binning binning = default_binning(sample_type(v));
   for (const contract::SizeCase& c : cases) {
     if (!c.refusal.empty()) {
-      expect_rejected(
-          v,
-          {.n = c.n,
-           .data = kFakeData.plus_bytes(c.data_offset_bytes),
-           .bins = kFakeBins,
-           .workspace = kFakeWorkspace,
-           .block = c.block,
-           .binning = binning},
-          std::string(c.refusal));
+      expect_rejected(v,
+                      {.n = c.n,
+                       .data = kFakeData.plus_bytes(c.data_offset_bytes),
+                       .bins = kFakeBins,
+                       .workspace = kFakeWorkspace,
+                       .block = c.block,
+                       .binning = binning},
+                      std::string(c.refusal));
     }
   }
   const int block = v.spec->domain.tested_blocks.front();
@@ -386,7 +392,11 @@ TEST_P(HistogramLauncher, refuses_its_table) {
   expect_rejected(v, {.n = 0, .data = {}, .bins = {}, .block = block, .binning = binning}, "bins");
   const std::int64_t n = 4096;
   expect_rejected(v,
-                  {.n = n, .data = kFakeData, .bins = kFakeData.plus_bytes(4000), .workspace = kFakeWorkspace, .block = block,
+                  {.n = n,
+                   .data = kFakeData,
+                   .bins = kFakeData.plus_bytes(4000),
+                   .workspace = kFakeWorkspace,
+                   .block = block,
                    .binning = binning},
                   "overlap");  // A row that states a workspace refuses a launch without one.
   if (workspace_of(*v.spec, 64, block, v.typing, binning.bins) > 0) {

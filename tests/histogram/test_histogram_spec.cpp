@@ -111,11 +111,12 @@ TEST_P(HistogramSpec, every_check_case_is_in_the_domain) {
           std::string why = violation(s.domain, c.n, c.block);
           if (why.empty()) why = narrowing_violation(b.narrowing, c.n, c.block);
           if (why.empty()) why = binning_violation(s, v.typing, c.binning);
-          if (why.empty()) why = alignment_violation(c.data_offset * info(v.typing.element).bytes, data_alignment_of(s, v.typing));
+          if (why.empty())
+            why = alignment_violation(c.data_offset * info(v.typing.element).bytes, data_alignment_of(s, v.typing));
           if (why.empty() || ++outside > 20) continue;
           ADD_FAILURE() << v.typed_name() << ", its domain " << b.name << st.name << ", workload " << w.name << ": " << nc.check
-                        << " {n=" << c.n << ", block=" << c.block << ", " << describe(c.binning) << ", data offset=" << c.data_offset
-                        << "} is outside the domain: " << why;
+                        << " {n=" << c.n << ", block=" << c.block << ", " << describe(c.binning)
+                        << ", data offset=" << c.data_offset << "} is outside the domain: " << why;
         }
       }
     }

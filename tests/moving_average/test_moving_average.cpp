@@ -74,7 +74,9 @@ bool accepts(const Variant& v, std::int64_t n, int block) { return size_violatio
 
 // The cases (moving_average_cases.hpp) in this run's workload.
 std::int64_t max_n(const Variant& v, int block) { return testing::max_n(*v.spec, block, workload()); }
-rc::Gen<Case> case_for(const Variant& v, std::span<const DataKind> kinds) { return testing::case_for(*v.spec, kinds, workload()); }
+rc::Gen<Case> case_for(const Variant& v, std::span<const DataKind> kinds) {
+  return testing::case_for(*v.spec, kinds, workload());
+}
 // The smallest n from `n` the row takes (the host-only refusal checks' valid sizes).
 std::int64_t at_least(const Variant& v, std::int64_t n, int block) { return smallest_taken_from(v.spec->domain, n, block); }
 

@@ -338,7 +338,8 @@ void expect_groups_conform(const Variant& v, const SizeGroups& groups, DataKind 
     const Values x = make_input(v, kind, n, input_seed);
     const auto ref = reference_for(v, x);
     DeviceInput input(x);
-    for (int block : blocks) expect_conforms(v, x, ref, block, input.run(v, block), describe(v, Case{n, block, kind, input_seed}));
+    for (int block : blocks)
+      expect_conforms(v, x, ref, block, input.run(v, block), describe(v, Case{n, block, kind, input_seed}));
     input.verify(v);
   }
 }

@@ -184,7 +184,8 @@ TEST_P(TransposeSpec, every_check_case_is_in_the_domain) {
       {"a multiple of 64", {.reason = kReason, .n_multiple_of = 64}},
       {"rows·cols <= 5000", {.reason = kReason, .max_elements = 5000}},
       {"rows·cols <= INT_MAX", {.reason = kReason, .max_elements = INT_MAX}},
-      {"n <= 5000, a multiple of 4, rows·cols <= 4096", {.reason = kReason, .max_n = 5000, .n_multiple_of = 4, .max_elements = 4096}},
+      {"n <= 5000, a multiple of 4, rows·cols <= 4096",
+       {.reason = kReason, .max_n = 5000, .n_multiple_of = 4, .max_elements = 4096}},
   };
   int outside = 0;
   for (const auto& [name, narrowing] : bounds) {
@@ -195,7 +196,8 @@ TEST_P(TransposeSpec, every_check_case_is_in_the_domain) {
         if (why.empty()) why = shape_narrowing_violation(narrowing, c.n, c.cols);  // as a launcher refuses
         if (why.empty() || ++outside > 20) continue;
         std::ostringstream os;
-        os << v.typed_name() << ", narrowed " << name << ", workload " << w.name << ": " << c << " is outside the domain: " << why;
+        os << v.typed_name() << ", narrowed " << name << ", workload " << w.name << ": " << c
+           << " is outside the domain: " << why;
         ADD_FAILURE() << os.str();
       }
     }

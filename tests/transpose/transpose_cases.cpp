@@ -40,7 +40,8 @@ std::pair<std::int64_t, std::int64_t> fit_up(const Spec& s, std::int64_t rows, s
 rc::Gen<Shape> shape_for(const Spec& s, const Workload& w) {
   const std::int64_t side = w.max_matrix_side;
   return rc::gen::mapcat(gen::size(side, 32), [&s, &w, side](std::int64_t rows) {
-    const std::int64_t max_cols = std::max<std::int64_t>(1, std::min(side, w.max_matrix_elements / std::max<std::int64_t>(rows, 1)));
+    const std::int64_t max_cols =
+        std::max<std::int64_t>(1, std::min(side, w.max_matrix_elements / std::max<std::int64_t>(rows, 1)));
     rc::Gen<std::int64_t> cols = s.shape.square ? rc::gen::just(rows) : gen::size(max_cols, 32);
     return rc::gen::map(rc::gen::pair(cols, gen::seed()), [&s, rows](const std::pair<std::int64_t, std::uint64_t>& c) {
       const auto [r, k] = fit_down(s, rows, c.first);
@@ -59,7 +60,8 @@ std::vector<std::pair<std::int64_t, std::int64_t>> edge_shapes(const Spec& s, co
     }
   }
   if (!s.shape.square && !w.reduced) {
-    for (const auto& [rows, cols] : {std::pair<std::int64_t, std::int64_t>{1, 4099}, {4099, 1}, {2, 2049}, {33, 1000}, {1000, 33}}) {
+    for (const auto& [rows, cols] :
+         {std::pair<std::int64_t, std::int64_t>{1, 4099}, {4099, 1}, {2, 2049}, {33, 1000}, {1000, 33}}) {
       if (accepts(s, rows, cols)) shapes.emplace_back(rows, cols);
     }
   }
