@@ -18,11 +18,19 @@
 #                 each entity's source statement, matches <regex>,
 #                 and the program exits 0: a missing finding, a new one, a
 #                 different one or a crash fails.
+# expect=finding=N  the same, and exactly N distinct reports (read with
+#                 their addresses left out): the finding's count, the
+#                 number of distinct statement pairs.
 # The program's own --smemc-device-status decides a skip (exit 77) first,
 # under Oclgrind too (its device is the one the program will see).
 set -u
 expect=$1 regex=$2
 shift 2
+distinct_expected=
+if [[ $expect == finding=* ]]; then
+  distinct_expected=${expect#finding=}
+  expect=finding
+fi
 oclgrind=$1
 args=()
 shift
@@ -86,7 +94,15 @@ case $expect in
       [ "$runtime" -eq 0 ] || echo "  $runtime OpenCL runtime errors"
       exit 1
     fi
-    echo "oclgrind.sh: exactly the expected finding: $count reports, all matching /$regex/"
+    normalise() { sed -E 's/0x[0-9a-fA-F]+/ADDRESS/g'; }
+    distinct=$(printf '%s\n' "$findings" | normalise | sort -u | grep -c .)
+    if [ -n "$distinct_expected" ] && [ "$distinct" -ne "$distinct_expected" ]; then
+      echo "oclgrind.sh: THE FINDING'S COUNT CHANGED: $distinct distinct reports, expected $distinct_expected:"
+      printf '%s\n' "$findings" | normalise | sort | uniq -c | head -20
+      exit 1
+    fi
+    echo "oclgrind.sh: exactly the expected finding: $count reports ($distinct distinct), all matching /$regex/"
+    printf '%s\n' "$findings" | normalise | sort | uniq -c | head -20
     exit 0 ;;
   *)
     echo "oclgrind.sh: unknown expectation '$expect'"

@@ -19,9 +19,20 @@
 #                 "Invalid ...", "Uninitialized ...", "Barrier ...",
 #                 "Leaked ...", "Out-of-range ...", "Illegal ...", the
 #                 summaries aside) matches <regex>: a missing finding, a new
-#                 one or a different one fails.
+#                 one or a different one fails. A report is read with its
+#                 continuation ("=========     and Read access at ...",
+#                 racecheck's second statement) joined to it, so the regex
+#                 can pin both places.
+# expect=finding=N  the same, and exactly N distinct reports (read with
+#                 addresses and hazard counts left out): the finding's count,
+#                 so that one more or one fewer hazard site fails too.
 set -u
 probe=$1 expect=$2 regex=$3 flagged_code=$4
+distinct_expected=
+if [[ $expect == finding=* ]]; then
+  distinct_expected=${expect#finding=}
+  expect=finding
+fi
 shift 4
 
 # shellcheck source=device_probe.sh
@@ -59,8 +70,12 @@ case $expect in
       echo "sanitize.sh: EXPECTED FINDING MISSING: expected exit code $flagged_code, got $code"
       exit 1
     fi
-    reports=$(grep -E "^========= (Error|ERROR: Potential|Warning|Invalid|Uninitialized|Barrier|Leaked|Misaligned|Program hit|Out-of-range|Illegal|Hardware|Malloc|Free)" "$log" |
-              grep -v "SUMMARY")
+    reports=$(awk '
+      /^========= (Error|ERROR: Potential|Warning|Invalid|Uninitialized|Barrier|Leaked|Misaligned|Program hit|Out-of-range|Illegal|Hardware|Malloc|Free)/ && !/SUMMARY/ {
+        if (rec != "") print rec; rec = $0; next }
+      rec != "" && /^=========[[:space:]]+and / { s = $0; sub(/^=========[[:space:]]+/, "", s); rec = rec " " s; next }
+      { if (rec != "") print rec; rec = "" }
+      END { if (rec != "") print rec }' "$log")
     count=$(printf '%s\n' "$reports" | grep -c .)
     other=$(printf '%s\n' "$reports" | grep -Ev -- "$regex" | grep .)
     if [ "$count" -eq 0 ]; then
@@ -72,7 +87,14 @@ case $expect in
       printf '%s\n' "$other" | sort | uniq -c | head -20
       exit 1
     fi
-    echo "sanitize.sh: exactly the expected finding: $count reports, all matching /$regex/"
+    distinct=$(printf '%s\n' "$reports" | sed -E 's/0x[0-9a-fA-F]+/ADDRESS/g; s/\[[0-9]+ hazards?\]//g' | sort -u | grep -c .)
+    if [ -n "$distinct_expected" ] && [ "$distinct" -ne "$distinct_expected" ]; then
+      echo "sanitize.sh: THE FINDING'S COUNT CHANGED: $distinct distinct reports, expected $distinct_expected:"
+      printf '%s\n' "$reports" | sed -E 's/0x[0-9a-fA-F]+/ADDRESS/g; s/\[[0-9]+ hazards?\]//g' | sort | uniq -c | head -20
+      exit 1
+    fi
+    echo "sanitize.sh: exactly the expected finding: $count reports ($distinct distinct), all matching /$regex/"
+    printf '%s\n' "$reports" | sed -E 's/0x[0-9a-fA-F]+/ADDRESS/g; s/\[[0-9]+ hazards?\]//g' | sort | uniq -c | head -20
     exit 0 ;;
   *)
     echo "sanitize.sh: unknown expectation '$expect'"

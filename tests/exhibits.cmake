@@ -7,7 +7,11 @@
 # worse unnoticed. Which platforms the hazard gives wrong results on is the
 # row's exhibit_reason and docs/porting.md's OpenCL table.
 #
-#   family !! exhibit row !! tool !! expected (regex, or clean)
+#   family !! exhibit row !! tool !! expected (regex, or clean) [!! count]
+#
+# The count, where given, is the number of distinct reports (addresses,
+# hazard tallies, work-item and group numbers left out): one hazard site
+# more or fewer fails as a different finding would.
 set(SMEMC_EXHIBIT_FINDINGS
   # The legacy warp tail reads its partner's slot with no barrier between a
   # lane's read and its neighbour's write: racecheck reports the race in the
@@ -17,10 +21,11 @@ set(SMEMC_EXHIBIT_FINDINGS
   "reduce!!reduce_warp_volatile_legacy!!synccheck!!clean"
   "reduce!!reduce_warp_volatile_legacy!!initcheck!!clean"
   # Oclgrind's reports name both statements: the tail's own steps, one
-  # lane's read of its partner's slot against the partner's store. (No
+  # lane's read of its partner's slot against the partner's store; 5
+  # distinct pairs (the first step, v[t + 32], against each later one). (No
   # brackets or semicolons in these regexes: CMake's lists would split
   # them; `.` stands for each.)
-  "reduce!!reduce_warp_volatile_legacy!!oclgrind!!data race at local memory.*Kernel: reduce_warp_volatile_legacy \\| v.t. = sum = sum \\+ v.t \\+ .+.. \\| v.t. = sum = sum \\+ v.t \\+ .+..$"
+  "reduce!!reduce_warp_volatile_legacy!!oclgrind!!data race at local memory.*Kernel: reduce_warp_volatile_legacy \\| v.t. = sum = sum \\+ v.t \\+ .+.. \\| v.t. = sum = sum \\+ v.t \\+ .+..$!!5"
   # The seed's trailing store sh_arr[index] = average races, in the source,
   # with the larger threads' reads of sh_arr[index]. On the H200 racecheck
   # reports nothing (2026-12-01, compute-sanitizer 2025.3.1): the block is
@@ -35,8 +40,8 @@ set(SMEMC_EXHIBIT_FINDINGS
   "moving_average!!moving_average_seed!!synccheck!!clean"
   "moving_average!!moving_average_seed!!initcheck!!clean"
   # Its statements: the sums' reads against the trailing store (a race at
-  # the staging store instead would be the barrier's loss).
-  "moving_average!!moving_average_seed!!oclgrind!!data race at local memory.*Kernel: gpu_shared_memory \\| (sum \\+= sh_arr.i..|sh_arr.index. = average.) \\| (sum \\+= sh_arr.i..|sh_arr.index. = average.)$")
+  # the staging store instead would be the barrier's loss); one pair.
+  "moving_average!!moving_average_seed!!oclgrind!!data race at local memory.*Kernel: gpu_shared_memory \\| (sum \\+= sh_arr.i..|sh_arr.index. = average.) \\| (sum \\+= sh_arr.i..|sh_arr.index. = average.)$!!1")
 
 # The gtest filter of an exhibit's tool run: its small suites' checks, less
 # what the tool runs leave out for every row (SMEMC_TOOL_RUN_EXCLUDES),
@@ -59,6 +64,11 @@ macro(smemc_for_exhibit_findings tools callback)
     list(GET _fields 1 _row)
     list(GET _fields 2 _tool)
     list(GET _fields 3 _expected)
+    list(LENGTH _fields _field_count)
+    set(_count "")
+    if(_field_count GREATER 4)
+      list(GET _fields 4 _count)
+    endif()
     if(NOT _tool IN_LIST ${tools})
       continue()
     endif()
@@ -69,6 +79,9 @@ macro(smemc_for_exhibit_findings tools callback)
       set(_regex "\\[==========\\] [1-9][0-9]* tests? from .* ran")
     else()
       set(_expect finding)
+      if(NOT _count STREQUAL "")
+        set(_expect "finding=${_count}")
+      endif()
       set(_regex "${_expected}")
     endif()
     smemc_exhibit_filter(${_row} _filter)

@@ -20,6 +20,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 namespace smemc {
 
@@ -121,37 +122,29 @@ decltype(auto) visit_scalar(Scalar s, F&& f) {
   return f(std::type_identity<Float4>{});
 }
 
-// The scalar of a host type.
+// The scalar of a host type: the one whose HostType it is (HostTypeOf is
+// the list; this reads it backwards rather than stating it again).
+inline constexpr Scalar kEveryScalar[] = {Scalar::u8,  Scalar::i8,  Scalar::u16,  Scalar::i16, Scalar::i32,
+                                          Scalar::u32, Scalar::i64, Scalar::u64,  Scalar::f16, Scalar::bf16,
+                                          Scalar::f32, Scalar::f64, Scalar::f32x4};
 template <typename T>
 constexpr Scalar scalar_of() {
-  if constexpr (std::is_same_v<T, std::uint8_t>)
-    return Scalar::u8;
-  else if constexpr (std::is_same_v<T, std::int8_t>)
-    return Scalar::i8;
-  else if constexpr (std::is_same_v<T, std::uint16_t>)
-    return Scalar::u16;
-  else if constexpr (std::is_same_v<T, std::int16_t>)
-    return Scalar::i16;
-  else if constexpr (std::is_same_v<T, std::int32_t>)
-    return Scalar::i32;
-  else if constexpr (std::is_same_v<T, std::uint32_t>)
-    return Scalar::u32;
-  else if constexpr (std::is_same_v<T, std::int64_t>)
-    return Scalar::i64;
-  else if constexpr (std::is_same_v<T, std::uint64_t>)
-    return Scalar::u64;
-  else if constexpr (std::is_same_v<T, Half>)
-    return Scalar::f16;
-  else if constexpr (std::is_same_v<T, BFloat16>)
-    return Scalar::bf16;
-  else if constexpr (std::is_same_v<T, float>)
-    return Scalar::f32;
-  else if constexpr (std::is_same_v<T, double>)
-    return Scalar::f64;
-  else {
-    static_assert(std::is_same_v<T, Float4>, "not a scalar of the list");
-    return Scalar::f32x4;
+  constexpr auto is_host_type = []<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<bool, sizeof...(I)>{std::is_same_v<T, HostType<kEveryScalar[I]>>...};
   }
+  (std::make_index_sequence<std::size(kEveryScalar)>{});
+  constexpr std::size_t found = [&] {
+    std::size_t at = is_host_type.size(), hits = 0;
+    for (std::size_t i = 0; i < is_host_type.size(); ++i) {
+      if (is_host_type[i]) {
+        at = i;
+        ++hits;
+      }
+    }
+    return hits == 1 ? at : is_host_type.size();
+  }();
+  static_assert(found < is_host_type.size(), "not a scalar of the list");
+  return kEveryScalar[found];
 }
 
 // An element's value as a double: exact for every floating scalar and for
