@@ -15,8 +15,12 @@
 set(SMEMC_EXHIBIT_FINDINGS
   # The legacy warp tail reads its partner's slot with no barrier between a
   # lane's read and its neighbour's write: racecheck reports the race in the
-  # tail (as warnings: the lanes are in one warp), and nothing else.
-  "reduce!!reduce_warp_volatile_legacy!!racecheck!!Race reported between .*warp_tail_volatile_legacy"
+  # tail (as warnings: the lanes are in one warp), and nothing else. Pinned
+  # to the tail's statements (kernels/reduce/cuda/block_tree.cuh, lines 37
+  # to 42, v[t] = sum = sum + v[t + 32] ... v[t + 1]): each step's read
+  # (38 to 42) against the step before's store and its own, 5 distinct
+  # reports on the H200 (2026-12-02, compute-sanitizer 2025.3.1).
+  "reduce!!reduce_warp_volatile_legacy!!racecheck!!Race reported between Read access at .*warp_tail_volatile_legacy.* in block_tree.cuh:(38|39|40|41|42) .*and Write access at .*warp_tail_volatile_legacy.* in block_tree.cuh:(37|38|39|40|41) .*and Write access at .*warp_tail_volatile_legacy.* in block_tree.cuh:(38|39|40|41|42) .*hazard!!5"
   "reduce!!reduce_warp_volatile_legacy!!memcheck!!clean"
   "reduce!!reduce_warp_volatile_legacy!!synccheck!!clean"
   "reduce!!reduce_warp_volatile_legacy!!initcheck!!clean"

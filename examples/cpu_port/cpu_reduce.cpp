@@ -90,6 +90,20 @@ float shared_memory_tree(const float* in, std::int64_t n, std::int64_t b, int bl
   return scratch[0];
 }
 
+// A second kernel for reduce_smem_fixup, in the same table (second_kernel():
+// the spec row under this port's name, held to everything the row states):
+// the block's tree as a recursion over (slot, width) rather than levels over
+// a scratch array. Slot t at width w is slot t plus slot t + w at width 2w;
+// at width B it is thread t's two elements (+0 past n). The same additions
+// in the same order, so the same bits as the row's model.
+float recursive_tree(const float* in, std::int64_t n, std::int64_t base, int block, std::int64_t t, int width) {
+  if (width == block) {
+    const std::int64_t idx = base + t;
+    return (idx < n ? in[idx] : 0.0f) + (idx + block < n ? in[idx + block] : 0.0f);
+  }
+  return recursive_tree(in, n, base, block, t, 2 * width) + recursive_tree(in, n, base, block, t + width, 2 * width);
+}
+
 // The fix-up kernel, one block of kFixupThreads threads: thread t adds
 // partials t, t + 1024, ... (`stride` floats apart) to +0, then the block's
 // tree sums the 1024 accumulators.
@@ -224,6 +238,32 @@ void launch_vec4(const Args& a, Stream stream) {
                             block = a.block] { vec4_grid_stride(n, x, out, partials, block); });
 }
 
+// Made at first use: the spec's rows are themselves made at start-up, in
+// another translation unit (no order between the two).
+const Spec& recursive_smem_fixup_row() {
+  static const Spec row = second_kernel(
+      spec_named("reduce_smem_fixup"), "cpu_smem_fixup_recursive",
+      "reduce_smem_fixup's block tree as a recursion over (slot, width), no scratch array: a second kernel of the row",
+      kFloatOnly);
+  return row;
+}
+
+void launch_recursive_smem_fixup(const Args& a, Stream stream) {
+  const bool work = validate(recursive_smem_fixup_row(), a);
+  float* out = host_pointer<float>(a.out);
+  if (!work) {
+    queue_of(stream).enqueue([out] { out[0] = 0.0f; });
+    return;
+  }
+  queue_of(stream).enqueue(
+      [n = a.n, in = host_pointer<const float>(a.data), out, partials = host_pointer<float>(a.workspace), block = a.block] {
+        const std::int64_t blocks = ceil_div(n, 2 * std::int64_t{block});
+        run_grid(blocks, blocks_per_worker(2 * std::int64_t{block}),
+                 [&](std::int64_t b) { partials[b] = recursive_tree(in, n, 2 * b * block, block, 0, 1); });
+        out[0] = fixup(partials, blocks, 1);
+      });
+}
+
 // Checks the arguments with the spec's own rules and messages (throwing
 // before anything is enqueued), then enqueues the kernels on the stream and
 // returns without waiting.
@@ -257,7 +297,7 @@ constexpr std::string_view kTypingsNotPorted =
     "not ported: the CPU port runs the spec's trees in f32; its own typed row (cpu_chunked_sum) stands for the typings";
 
 template <std::size_t... i>
-constexpr auto make_table(std::index_sequence<i...>) {
+auto make_table(std::index_sequence<i...>) {
   return std::array{
       Entry{.name = kVariants[i].name,
             .launch = &launch<i>,
@@ -278,6 +318,9 @@ constexpr auto make_table(std::index_sequence<i...>) {
       // checked like the spec's.
       Entry{.launch = &launch_exact_sum, .port_row = &exact_sum_row},
       Entry{.launch = &launch_chunked_sum, .port_row = &chunked_sum_row},
+      // Two kernels for one spec row: reduce_smem_fixup above, and its
+      // second kernel (the recursion), checked as the row is.
+      Entry{.launch = &launch_recursive_smem_fixup, .port_row = &recursive_smem_fixup_row()},
       // Negative controls (cpu_negative_controls.cpp): exhibits each class's
       // checks must keep catching, as recorded.
       Entry{.launch = &launch_control_ordered_reversed, .port_row = &control_ordered_reversed_row},
@@ -285,8 +328,6 @@ constexpr auto make_table(std::index_sequence<i...>) {
       Entry{.launch = &launch_control_deterministic_varies, .port_row = &control_deterministic_varies_row},
   };
 }
-
-constexpr auto kTable = make_table(std::make_index_sequence<std::size(kVariants)>{});
 
 // This port's conformance profile: every spec row but the legacy exhibit,
 // in f32; the typed rows' other typings, which its own typed row stands for.
@@ -308,7 +349,10 @@ const Allowance kAllowances[] = {
 
 }  // namespace
 
-std::span<const Entry> implementations() { return kTable; }
+std::span<const Entry> implementations() {
+  static const auto table = make_table(std::make_index_sequence<std::size(kVariants)>{});
+  return table;
+}
 std::span<const Allowance> allowances() { return kAllowances; }
 
 }  // namespace smemc::reduce

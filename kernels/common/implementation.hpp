@@ -116,6 +116,24 @@ struct Implementation {
   }
 };
 
+// Two kernels for one spec row, in one table and one binary: the spec row's
+// entry launches one, and a port row made by second_kernel() the other. The
+// port row is the spec row under a name of the port's and its own words
+// (idea), optionally in fewer of its typings; every check of the family then
+// holds it to all the spec row states (domain, class, model, depth, traffic,
+// workspace), its fixed contract table is the spec row's, and the matrix
+// lists it by its own name.
+template <typename Spec>
+constexpr Spec second_kernel(const Spec& row, std::string_view name, std::string_view idea,
+                             std::span<const Typing> typings = {}) {
+  Spec second = row;
+  second.doc.name = name;
+  second.doc.idea = idea;
+  second.doc.second_kernel_of = row.doc.name;
+  if (!typings.empty()) second.typings = typings;
+  return second;
+}
+
 // Whether a profile allows declining (row, typing) for `reason`.
 inline bool allows(std::span<const Allowance> allowances, std::string_view row, std::string_view typing, Decline reason) {
   for (const Allowance& a : allowances) {
@@ -264,6 +282,9 @@ std::vector<std::string> table_problems(std::span<const Spec> specs, std::span<c
         problems.push_back("the entry of port row '" + name + "' names '" + std::string(entry.name) + "'");
       }
       if (names_spec_row(specs, name)) problems.push_back("port row '" + name + "' has the name of a spec row");
+      if (const std::string_view of = entry.port_row->doc.second_kernel_of; !of.empty() && !names_spec_row(specs, of)) {
+        problems.push_back("port row '" + name + "' is a second kernel of '" + std::string(of) + "', which no spec row has");
+      }
       if (entry.launch == nullptr) problems.push_back("port row '" + name + "' has no launcher");
       if (entry.narrowing.narrows()) {
         problems.push_back("port row '" + name + "' is narrowed: a row the backend defines states its own domain");

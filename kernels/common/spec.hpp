@@ -29,6 +29,10 @@ struct Description {
   // (the finding changed, or went away). Empty: any check may fail (the
   // texts' exhibits, whose failures depend on the platform).
   std::span<const std::string_view> expected_failures;
+  // Not empty: a port row that is a second kernel for the spec row of this
+  // name (second_kernel(), implementation.hpp): it states everything that
+  // row does, and the row's fixed contract table is its own.
+  std::string_view second_kernel_of;
   bool exhibit() const noexcept { return !exhibit_reason.empty(); }
 };
 

@@ -55,10 +55,12 @@ const std::vector<Case>* cases_of(const std::vector<VariantCases<Case>>& table, 
 template <typename Case, typename Spec>
 std::vector<Case> contract_of(const Spec& s, std::string_view typing, const std::vector<VariantCases<Case>>& builtin) {
   std::span<const Case> all = s.contract_cases;
+  // A second kernel of a spec row (second_kernel()) answers to that row's table.
+  const std::string_view row = s.doc.second_kernel_of.empty() ? s.doc.name : s.doc.second_kernel_of;
   if (all.empty()) {
-    if (const std::vector<Case>* cases = cases_of(builtin, std::string(s.doc.name) + "_" + std::string(typing))) {
+    if (const std::vector<Case>* cases = cases_of(builtin, std::string(row) + "_" + std::string(typing))) {
       all = *cases;
-    } else if (const std::vector<Case>* row_cases = cases_of(builtin, s.doc.name)) {
+    } else if (const std::vector<Case>* row_cases = cases_of(builtin, row)) {
       all = *row_cases;
     }
   }
