@@ -57,7 +57,7 @@ const Spec kChunkCounts = {
                     "samples the chunk holds)"},
     .typings = kChunkTypings,
     .determinism = Determinism::exact,
-    .domain = {.block = {1, 1 << 16, false},
+    .domain = {.block = {.min = 1, .max = 1 << 16, .reason = "a chunk is a loop: any B up to 65536 samples a chunk"},
                .tested_blocks = kChunkBlocks,
                .n_base = kCountLimit,
                .n_limit_reason = "a bin's count is 32-bit unsigned"},

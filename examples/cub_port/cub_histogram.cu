@@ -110,7 +110,7 @@ constexpr Spec histogram_even(std::string_view name, std::span<const Typing> typ
               .expected_failures = record},
       .typings = typings,
       .determinism = Determinism::exact,
-      .domain = {.block = {0, 0, false, true},
+      .domain = {.block = {.min = 0, .max = 0, .own_launch = true, .reason = "CUB picks its tiles and grid itself"},
                  .tested_blocks = kOwnLaunch,
                  .n_base = kIntMax,
                  .n_limit_reason = "CUB's num_samples passed as int"},

@@ -65,11 +65,13 @@ bool BlockRule::admits(int block) const noexcept {
 
 std::string violation(const SizeDomain& d, std::int64_t n, int block) {
   if (!d.block.admits(block)) {
-    if (d.block.own_launch) return "block = " + std::to_string(block) + ": this variant picks its own launch shape (pass 0)";
+    const std::string why = d.block.reason.empty() ? "" : " (" + std::string(d.block.reason) + ")";
+    if (d.block.own_launch)
+      return "block = " + std::to_string(block) + ": this variant picks its own launch shape (pass 0)" + why;
     if (d.block.one_block_of_n())
-      return "block = " + std::to_string(block) + ": this variant launches one block of n threads (pass 0)";
+      return "block = " + std::to_string(block) + ": this variant launches one block of n threads (pass 0)" + why;
     return "block = " + std::to_string(block) + (d.block.power_of_two ? " is not a power of two in [" : " is outside [") +
-           std::to_string(d.block.min) + ", " + std::to_string(d.block.max) + "]";
+           std::to_string(d.block.min) + ", " + std::to_string(d.block.max) + "]" + why;
   }
   if (n < 0) return "n = " + std::to_string(n) + " is negative";
   const std::int64_t limit = d.largest_n(block);
@@ -322,7 +324,7 @@ std::string describe(const SizeDomain& d) {
         (d.n_per_block == 1 || d.n_per_block == -1 ? "" : std::to_string(d.n_per_block < 0 ? -d.n_per_block : d.n_per_block)) +
         "B";
   }
-  std::string text = render_blocks(d.block) + "; ";
+  std::string text = render_blocks(d.block) + (d.block.reason.empty() ? "" : " (" + std::string(d.block.reason) + ")") + "; ";
   text += d.n_power_of_two ? "n a power of two ≤ " + limit : "0 ≤ n ≤ " + limit;
   if (d.n_cap != INT64_MAX) text += " and ≤ " + render_limit(d.n_cap);
   if (d.n_multiple_of > 1) text += ", a multiple of " + std::to_string(d.n_multiple_of);

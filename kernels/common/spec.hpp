@@ -94,6 +94,10 @@ struct BlockRule {
   int max = 1024;
   bool power_of_two = false;
   bool own_launch = false;
+  // Why these blocks (a port row's own rule: "a chunk is a loop: any B up to
+  // 65536"); said with every refusal of a block. The spec's rows leave it
+  // empty: their texts' block shapes are the reason.
+  std::string_view reason;
   bool one_block_of_n() const noexcept { return max == 0 && !own_launch; }
   bool takes_no_block() const noexcept { return max == 0; }
   bool admits(int block) const noexcept;
