@@ -221,12 +221,8 @@ TEST_P(MovingAverageSpecStream, large_input_tells_the_divisors_apart) {
 // and with n a power of two as a port row may state it, in every workload
 // (each property's generator drawn 200 times).
 TEST_P(MovingAverageSpec, every_check_case_is_in_the_domain) {
-  const Variant& v = GetParam();
-  expect_cases_in_domain(v.typed_name(), v.spec->domain, [&](const SizeDomain& d, const Workload& w) {
-    Spec s = *v.spec;
-    s.domain = d;
-    return check_cases(s, v.typing, w, 200);
-  });
+  expect_row_cases_in_domain(
+      GetParam(), [](const Spec& s, const Typing& t, const Workload& w, int draws) { return check_cases(s, t, w, draws); }, 200);
 }
 
 bool modelled(const Variant& v) { return v.spec->model != nullptr; }

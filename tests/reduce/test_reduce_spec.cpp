@@ -189,12 +189,8 @@ TEST_P(ReduceSpec, contract_table) {
 // property's generator drawn 200 times). A check that picked a size or a
 // block outside would be a false alarm on a port that narrows the row.
 TEST_P(ReduceSpec, every_check_case_is_in_the_domain) {
-  const Variant& v = GetParam();
-  expect_cases_in_domain(v.typed_name(), v.spec->domain, [&](const SizeDomain& d, const Workload& w) {
-    Spec s = *v.spec;
-    s.domain = d;
-    return check_cases(s, v.typing, w, 200);
-  });
+  expect_row_cases_in_domain(
+      GetParam(), [](const Spec& s, const Typing& t, const Workload& w, int draws) { return check_cases(s, t, w, draws); }, 200);
 }
 
 bool modelled(const Variant& v) { return v.spec->ordered_model != nullptr || v.spec->unordered_partials != nullptr; }
