@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/traffic.hpp"
 #include "common/types.hpp"
 
 namespace smemc {
@@ -254,13 +255,5 @@ std::string alignment_violation(std::size_t offset_bytes, std::size_t alignment)
 
 // The workspace_bytes of a row that needs none (or manages its own).
 inline std::size_t no_workspace(std::int64_t, int, const Typing&) { return 0; }
-
-// Bytes a launch reads from and writes to device memory (workspace
-// included), counted from the kernels' source: what a benchmark turns into
-// GB/s. The input's own size is the "effective" traffic beside it.
-struct Traffic {
-  std::int64_t bytes_read = 0;
-  std::int64_t bytes_written = 0;
-};
 
 }  // namespace smemc

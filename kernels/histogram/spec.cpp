@@ -40,7 +40,8 @@ const Spec kSpecs[] = {
      .max_bins = kMaxBins,
      .bins_reason = "one bin per 16-bit value",
      .shared_bins = "none",
-     .traffic = &samples_once},
+     .traffic = &samples_once,
+     .model_traffic = &counted_traffic},
     {.doc = {.name = "histogram_smem_privatised",
              .idea = "each block counts into its own bins in shared memory (shared atomics), then adds each nonzero "
                      "bin to the global one",
@@ -51,7 +52,8 @@ const Spec kSpecs[] = {
      .max_bins = kSharedBinWords,
      .bins_reason = "a block's bins in 32 KiB of shared memory, OpenCL's least local memory",
      .shared_bins = "bins words, bin k in word k (bank k mod 32)",
-     .traffic = &samples_once},
+     .traffic = &samples_once,
+     .model_traffic = &counted_traffic},
     {.doc = {.name = "histogram_smem_lane_banks",
              .idea = "privatised, with 32 copies of every bin: lane l counts into word 32k + l, in bank l, so a "
                      "warp's atomics never share a bank; the merge sums each bin's 32 copies",
@@ -62,7 +64,8 @@ const Spec kSpecs[] = {
      .max_bins = kSharedBinWords / 32,
      .bins_reason = "32 copies of a block's bins in 32 KiB of shared memory",
      .shared_bins = "bins x 32 words, bin k of lane l in word 32k + l (bank l)",
-     .traffic = &samples_once},
+     .traffic = &samples_once,
+     .model_traffic = &counted_traffic},
 };
 
 std::string level_text(double v) {
@@ -109,7 +112,24 @@ rule::BinParams params_of(const Binning& b) {
 std::int64_t blocks_for(std::int64_t n, int block) { return std::min(ceil_div(n, block), kMaxBlocks); }
 
 Traffic samples_once(std::int64_t n, int, const Typing& t, std::int64_t bins) {
-  return {n * static_cast<std::int64_t>(info(t.element).bytes), bins * std::int64_t{sizeof(std::uint32_t)}};
+  constexpr std::int64_t kCount = sizeof(std::uint32_t);
+  const std::int64_t hit = std::min(n, bins);  // the most bins any n samples reach
+  return {n * static_cast<std::int64_t>(info(t.element).bytes) + kCount * hit, kCount * bins + kCount * hit};
+}
+
+Traffic counted_traffic(std::int64_t n, int, const Typing& t, std::int64_t bins) {
+  TrafficTally tally;
+  const DeviceArray samples(&tally, n, static_cast<std::int64_t>(info(t.element).bytes));
+  const DeviceArray counts(&tally, bins, sizeof(std::uint32_t));
+  counts.launch();
+  for (std::int64_t k = 0; k < bins; ++k) counts.store(k);  // the launcher's memset
+  if (n == 0) return tally.traffic();
+  samples.launch();
+  for (std::int64_t i = 0; i < n; ++i) {
+    samples.load(i);
+    counts.atomic(i % bins);  // the data that reach the most bins: sample i in bin i mod bins
+  }
+  return tally.traffic();
 }
 
 std::int64_t integer_bin(std::int64_t x, const Binning& b) { return rule::integer_bin(x, params_of(b)); }

@@ -107,7 +107,11 @@ struct Spec {
   // The block's bins in shared memory, in words ("none" for the baseline):
   // what the profile and the shared-memory facts hold the kernel to.
   std::string_view shared_bins;
+  // The bytes a launch moves (common/traffic.hpp's rule), as a formula; and
+  // the same counted from a model of the launch's accesses, which the host
+  // tests hold the formula to (null: none; the check says so and skips).
   Traffic (*traffic)(std::int64_t n, int block, const Typing& typing, std::int64_t bins) = nullptr;
+  Traffic (*model_traffic)(std::int64_t n, int block, const Typing& typing, std::int64_t bins) = nullptr;
   // A port row's fixed refusal and acceptance table (contract.hpp).
   std::span<const contract::SizeCase> contract_cases;
   // What a row may state beside its domain, as a reduction row does (the
@@ -141,9 +145,15 @@ inline constexpr std::int64_t kMaxBlocks = 4096;
 std::int64_t blocks_for(std::int64_t n, int block);
 
 // The traffic of every row here, and of a port's that reads its samples
-// once: the samples read, the bins' final counts written (the bins are
-// cleared first, and the atomics resolve in L2, not in DRAM).
+// once, by common/traffic.hpp's rule: a memset writes every bin; then one
+// launch reads every sample once and makes its atomics on the bins, one
+// load and one store of each bin it reaches in that launch (every atomic on
+// a bin after the first is served by L2), at most min(n, bins) of them.
 Traffic samples_once(std::int64_t n, int block, const Typing& t, std::int64_t bins);
+// The same counted from the accesses of a run that reaches the most bins
+// (sample i in bin i mod bins): what the host tests hold samples_once to.
+// The privatised rows' merge reaches the same bins as their samples do.
+Traffic counted_traffic(std::int64_t n, int block, const Typing& t, std::int64_t bins);
 
 // The rule, as the kernels compute it (the header comment): the bin of an
 // integer sample, and of a floating one (a double: every floating sample

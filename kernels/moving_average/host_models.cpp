@@ -99,6 +99,43 @@ Values lookback_mean_typed(const Values& a, const Typing& t, int block) {
   return typed_means(a, t, [block](auto acc) { return lookback_sums(acc, block); });
 }
 
+// --- the models' own traffic counts ----------------------------------------
+namespace {
+
+std::int64_t bytes_of(Scalar s) { return static_cast<std::int64_t>(info(s).bytes); }
+
+// A tally with the launchers' arrays at the typing's widths: the elements,
+// the three-phase scan's ⌈n/B⌉ carries, the look-back's ⌈n/8B⌉ + 1 status
+// words and its ticket. The counts do not depend on the values: the models
+// run on +0s.
+struct Counted {
+  TrafficTally tally;
+  DeviceArrays mem;
+  std::vector<float> zeros;
+  Counted(std::int64_t n, int block, const Typing& t)
+      : mem{DeviceArray(&tally, n, bytes_of(t.element)), DeviceArray(&tally, ceil_div(n, block), bytes_of(t.accumulator)),
+            DeviceArray(&tally, ceil_div(n, std::int64_t{kLookbackItems} * block) + 1, 8), DeviceArray(&tally, 1, 4)},
+        zeros(static_cast<std::size_t>(n)) {}
+};
+
+}  // namespace
+
+Traffic running_model_traffic(std::int64_t n, int, const Typing& t) {
+  Counted c(n, 1, t);
+  running_sums(std::span<const float>(c.zeros), c.mem);
+  return c.tally.traffic();
+}
+Traffic tiled_scan_model_traffic(std::int64_t n, int block, const Typing& t) {
+  Counted c(n, block, t);
+  tiled_scan_sums(std::span<const float>(c.zeros), block, c.mem);
+  return c.tally.traffic();
+}
+Traffic lookback_model_traffic(std::int64_t n, int block, const Typing& t) {
+  Counted c(n, block, t);
+  lookback_sums(std::span<const float>(c.zeros), block, c.mem);
+  return c.tally.traffic();
+}
+
 std::vector<std::int64_t> running_model_depths(std::int64_t n, int) {
   const std::vector<Depth> leaves(static_cast<std::size_t>(n));
   return values(running_sums(std::span<const Depth>(leaves)));

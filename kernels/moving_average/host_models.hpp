@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "common/traffic.hpp"
 #include "common/types.hpp"
 #include "common/values.hpp"
 
@@ -22,14 +23,28 @@ inline constexpr int kCarryThreads = 1024;
 // Elements per thread of the look-back scan: a tile is 8 * B elements.
 inline constexpr int kLookbackItems = 8;
 
-// gpu_shared_memory's loop: sum = 0; sum += a[0]; ... sum += a[i].
+// The device arrays a moving average's launches touch, for a model run that
+// counts its traffic (common/traffic.hpp; reduce/host_models.hpp says how);
+// left empty, nothing is counted.
+struct DeviceArrays {
+  DeviceArray data;     // the n elements, overwritten by their means
+  DeviceArray carries;  // the three-phase scan's workspace: a tile's total, then its carry
+  DeviceArray status;   // the look-back's status words, 8 bytes each, and the ticket's word after them
+  DeviceArray ticket;   // the look-back's tile ticket: 4 bytes in that last word
+};
+
+// gpu_shared_memory's loop: sum = 0; sum += a[0]; ... sum += a[i]. One
+// launch: thread i loads its element into shared memory and stores its mean.
 template <typename V>
-std::vector<V> running_sums(std::span<const V> a) {
+std::vector<V> running_sums(std::span<const V> a, const DeviceArrays& mem = {}) {
   std::vector<V> sums(a.size());
   V sum{};
+  if (!a.empty()) mem.data.launch();
   for (std::size_t i = 0; i < a.size(); ++i) {
+    mem.data.load(static_cast<std::int64_t>(i));
     sum = sum + a[i];  // thread i's loop repeats thread i-1's additions, then adds a[i]
     sums[i] = sum;
+    mem.data.store(static_cast<std::int64_t>(i));
   }
   return sums;
 }
@@ -76,37 +91,54 @@ V apply_carry_chunk(const std::vector<V>& chunk, V carry, std::size_t first, std
   return carry + chunk[kCarryThreads - 1];
 }
 
-// The tiles' exclusive carries from their totals.
+// The tiles' exclusive carries from their totals: phase 2's one launch,
+// which loads each total and stores its carry in its place.
 template <typename V>
-std::vector<V> carries_from_totals(std::span<const V> totals) {
+std::vector<V> carries_from_totals(std::span<const V> totals, const DeviceArrays& mem = {}) {
   std::vector<V> carries(totals.size());
   V carry{};
+  mem.carries.launch();
   for (std::size_t first = 0; first < totals.size(); first += kCarryThreads) {
+    const std::size_t end = std::min(totals.size(), first + kCarryThreads);
+    for (std::size_t i = first; i < end; ++i) mem.carries.load(static_cast<std::int64_t>(i));
     carry = apply_carry_chunk(carry_chunk_scan(totals, first), carry, first, std::span<V>(carries));
+    for (std::size_t i = first; i < end; ++i) mem.carries.store(static_cast<std::int64_t>(i));
   }
   return carries;
 }
 
-// The three phases: prefix_i = carry_(i / B) + inclusive_i.
+// The three phases: prefix_i = carry_(i / B) + inclusive_i. Phase 1 loads
+// the elements below n and stores each tile's total; phase 3 loads them
+// again with the tile's carry and stores the means over them.
 template <typename V>
-std::vector<V> tiled_scan_sums(std::span<const V> a, int block) {
+std::vector<V> tiled_scan_sums(std::span<const V> a, int block, const DeviceArrays& mem = {}) {
   const std::size_t n = a.size(), tile = static_cast<std::size_t>(block);
   const std::size_t tiles = (n + tile - 1) / tile;
   // Each tile's scan in one array (and one tile's worth of work space for
   // all of them: n one-element tiles would otherwise be n allocations).
   std::vector<V> scans(tiles * tile), totals(tiles), s(tile);
+  if (n == 0) return {};
+  mem.data.launch();
   for (std::size_t b = 0; b < tiles; ++b) {
     const std::size_t count = std::min(tile, n - b * tile);
+    for (std::size_t i = 0; i < count; ++i) mem.data.load(static_cast<std::int64_t>(b * tile + i));
     std::copy(a.begin() + static_cast<std::ptrdiff_t>(b * tile), a.begin() + static_cast<std::ptrdiff_t>(b * tile + count),
               s.begin());
     std::fill(s.begin() + static_cast<std::ptrdiff_t>(count), s.end(), V{});
     inclusive_scan_in_place(s);
     std::copy(s.begin(), s.end(), scans.begin() + static_cast<std::ptrdiff_t>(b * tile));
     totals[b] = s[tile - 1];
+    mem.carries.store(static_cast<std::int64_t>(b));  // the tile's last thread
   }
-  const std::vector<V> carries = carries_from_totals(std::span<const V>(totals));
+  const std::vector<V> carries = carries_from_totals(std::span<const V>(totals), mem);
   std::vector<V> sums(n);
-  for (std::size_t i = 0; i < n; ++i) sums[i] = carries[i / tile] + scans[i];
+  mem.data.launch();
+  for (std::size_t i = 0; i < n; ++i) {
+    mem.data.load(static_cast<std::int64_t>(i));
+    mem.carries.load(static_cast<std::int64_t>(i / tile));
+    sums[i] = carries[i / tile] + scans[i];
+    mem.data.store(static_cast<std::int64_t>(i));
+  }
   return sums;
 }
 
@@ -171,15 +203,36 @@ LookbackTile<V> lookback_tile(std::span<const V> tile, int block) {
 // predecessor's inclusive prefix at once: E_0 = +0, P_t = E_t + A_t,
 // E_(t+1) = P_t. Any other run adds aggregates of earlier tiles in a
 // shallower tree (docs/porting.md), so this run's depths bound them all.
+// Its accesses: a memset clears the status words and the ticket; in the
+// kernel's launch each tile takes a ticket (an atomic), loads its elements,
+// publishes its aggregate (tiles after the first), looks back over the 32
+// status words before it (one window: its predecessor's inclusive prefix
+// is there), publishes its inclusive prefix in the same word, and stores
+// its means.
 template <typename V>
-std::vector<V> lookback_sums(std::span<const V> a, int block) {
+std::vector<V> lookback_sums(std::span<const V> a, int block, const DeviceArrays& mem = {}) {
   const std::size_t n = a.size(), tile = static_cast<std::size_t>(kLookbackItems) * static_cast<std::size_t>(block);
   std::vector<V> sums(n);
+  if (n == 0) return sums;
+  const auto tiles = static_cast<std::int64_t>((n + tile - 1) / tile);
+  mem.status.launch();
+  for (std::int64_t w = 0; w <= tiles; ++w) mem.status.store(w);
+  mem.data.launch();
   V exclusive{};
   for (std::size_t first = 0; first < n; first += tile) {
-    const LookbackTile<V> t = lookback_tile(a.subspan(first, std::min(tile, n - first)), block);
-    for (std::size_t j = 0; j < tile && first + j < n; ++j) {
+    const auto k = static_cast<std::int64_t>(first / tile);
+    const std::size_t count = std::min(tile, n - first);
+    mem.ticket.atomic(0);
+    for (std::size_t j = 0; j < count; ++j) mem.data.load(static_cast<std::int64_t>(first + j));
+    const LookbackTile<V> t = lookback_tile(a.subspan(first, count), block);
+    if (k > 0) {
+      mem.status.store(k);  // the aggregate
+      for (std::int64_t lane = 0; lane < 32 && k - 1 - lane >= 0; ++lane) mem.status.load(k - 1 - lane);
+    }
+    mem.status.store(k);  // the inclusive prefix
+    for (std::size_t j = 0; j < count; ++j) {
       sums[first + j] = (exclusive + t.thread_prefix[j / kLookbackItems]) + t.serial[j];
+      mem.data.store(static_cast<std::int64_t>(first + j));
     }
     exclusive = exclusive + t.aggregate;
   }
@@ -221,6 +274,12 @@ using Piece = std::function<void(std::int64_t first, std::span<const float> mean
 void running_mean_stream(std::int64_t n, int block, const ValueAt& value, const Piece& piece);
 void tiled_scan_mean_stream(std::int64_t n, int block, const ValueAt& value, const Piece& piece);
 void lookback_mean_stream(std::int64_t n, int block, const ValueAt& value, const Piece& piece);
+
+// The traffic each row's model counts (common/traffic.hpp's rule), run on n
+// elements of the typing: what the host tests hold the rows' formulas to.
+Traffic running_model_traffic(std::int64_t n, int block, const Typing& t);
+Traffic tiled_scan_model_traffic(std::int64_t n, int block, const Typing& t);
+Traffic lookback_model_traffic(std::int64_t n, int block, const Typing& t);
 
 // Per-prefix depths the models build (Depth), and the rows' formulas for them.
 std::vector<std::int64_t> running_model_depths(std::int64_t n, int block);

@@ -31,22 +31,30 @@ std::size_t lookback_workspace(std::int64_t n, int block, const Typing&) {
   return n <= 0 || block < 1 ? 0 : static_cast<std::size_t>(lookback_tiles(n, block) + 1) * 8;
 }
 
+// Traffic by common/traffic.hpp's rule; each row also names its model's
+// count (model_traffic), which the host tests hold the formula to.
 // One block: every element read once, every mean written once.
 Traffic one_block(std::int64_t n, int, const Typing& t) { return {bytes_of(t.element) * n, bytes_of(t.output) * n}; }
-// Totals: read n, write tiles; carries: read and write tiles; apply: read n
-// and one carry per tile, write n.
+// Three launches. Totals: read n, write tiles; carries: read and write
+// tiles; apply: read n and one carry per tile (every thread of a tile loads
+// the same one), write n.
 Traffic three_phase(std::int64_t n, int block, const Typing& t) {
   const std::int64_t tiles = n == 0 ? 0 : ceil_div(n, block), E = bytes_of(t.element), A = bytes_of(t.accumulator);
   return {E * 2 * n + A * 2 * tiles, bytes_of(t.output) * n + A * 2 * tiles};
 }
-// One pass: every element read and written once; per tile the status words
-// cleared, the aggregate and the inclusive prefix published, and (when the
-// predecessor has published its inclusive prefix) one status word read. (float only)
+// A memset clears the tiles + 1 status words (the ticket in the last); then
+// one launch reads and writes every element once, takes the ticket (an
+// atomic on its 4 bytes) and writes each tile's status word (the aggregate
+// and then the inclusive prefix, one word). Its look-back loads words its
+// predecessors have stored in the same launch, which the caches serve: the
+// run the model follows, in which each tile's predecessor has published
+// before the tile looks back. A look-back that loads a word before its
+// tile stores it reads those 8 bytes as well. (float only)
 Traffic lookback_traffic(std::int64_t n, int block, const Typing&) {
-  constexpr std::int64_t F = sizeof(float);
+  constexpr std::int64_t F = sizeof(float), kTicket = 4;
   if (n == 0) return {};
   const std::int64_t tiles = lookback_tiles(n, block);
-  return {F * n + 8 * tiles, F * n + 8 * (tiles + 1) + 16 * tiles};
+  return {F * n + kTicket, 8 * (tiles + 1) + F * n + kTicket + 8 * tiles};
 }
 
 SizeDomain one_block_domain(std::int64_t capacity, std::string_view reason) {
@@ -66,7 +74,8 @@ Spec one_block_row(Description doc, std::int64_t capacity, std::string_view reas
           .model = &model::running_mean_typed,
           .bitwise_prefix = &model::all_bitwise,
           .stream_model = &model::running_mean_stream,
-          .traffic = &one_block};
+          .traffic = &one_block,
+          .model_traffic = &model::running_model_traffic};
 }
 
 const Spec kSpecs[] = {
@@ -106,7 +115,8 @@ const Spec kSpecs[] = {
      .model = &model::tiled_scan_mean_typed,
      .bitwise_prefix = &model::all_bitwise,
      .stream_model = &model::tiled_scan_mean_stream,
-     .traffic = &three_phase},
+     .traffic = &three_phase,
+     .model_traffic = &model::tiled_scan_model_traffic},
     {.doc = {.name = "moving_average_lookback",
              .idea = "one pass: tiles of 8B elements take a ticket, scan in registers and warp shuffles, publish their "
                      "aggregate and look back over their predecessors' status words for the exclusive prefix",
@@ -128,7 +138,8 @@ const Spec kSpecs[] = {
      .model = &model::lookback_mean_typed,
      .bitwise_prefix = &model::first_tile,
      .stream_model = &model::lookback_mean_stream,
-     .traffic = &lookback_traffic},
+     .traffic = &lookback_traffic,
+     .model_traffic = &model::lookback_model_traffic},
 };
 
 }  // namespace

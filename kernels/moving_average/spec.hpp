@@ -110,7 +110,11 @@ struct Spec {
   // consecutive pieces of the model's output, in order, covering [0, n).
   void (*stream_model)(std::int64_t n, int block, const std::function<float(std::int64_t)>& value,
                        const std::function<void(std::int64_t first, std::span<const float> means)>& piece) = nullptr;
+  // The bytes a launch moves (common/traffic.hpp's rule), as a formula; and
+  // the same counted by running the row's host model over a tally, which the
+  // host tests hold the formula to (null: no model of the accesses).
   Traffic (*traffic)(std::int64_t n, int block, const Typing& typing) = nullptr;
+  Traffic (*model_traffic)(std::int64_t n, int block, const Typing& typing) = nullptr;
   // A port row's fixed refusal and acceptance table (contract.hpp).
   std::span<const contract::SizeCase> contract_cases;
 };

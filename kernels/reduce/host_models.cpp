@@ -70,6 +70,78 @@ std::int64_t tree_with_atomic_model_depth(std::int64_t n, int block) {
   return partials.empty() ? 0 : chain.value;
 }
 
+// --- the models' own traffic counts ----------------------------------------
+namespace {
+
+std::int64_t bytes_of(Scalar s) { return static_cast<std::int64_t>(info(s).bytes); }
+
+// A tally with the launcher's arrays: n elements, the workspace's partials
+// (when the row has them) and out[0], each at its typing's width.
+struct Counted {
+  TrafficTally tally;
+  DeviceArrays mem;
+  Counted(std::int64_t n, std::int64_t partials, const Typing& t)
+      : mem{DeviceArray(&tally, n, bytes_of(t.element)), DeviceArray(&tally, partials, bytes_of(t.accumulator)),
+            DeviceArray(&tally, 1, bytes_of(t.output))} {}
+};
+// The counts do not depend on the values: the models run on +0s.
+std::vector<float> zeros(std::int64_t n) { return std::vector<float>(static_cast<std::size_t>(n)); }
+
+Traffic tree_fixup_traffic(std::int64_t n, int block, const Typing& t, Levels levels) {
+  Counted c(n, tree_blocks(n, block), t);
+  const std::vector<float> x = zeros(n);
+  tree_with_fixup(std::span<const float>(x), block, levels, c.mem);
+  return c.tally.traffic();
+}
+// A memset zeroes out[0]; then (n > 0) the tree's launch, each block's
+// partial one atomic add on out[0].
+Traffic tree_atomic_traffic(std::int64_t n, int block, const Typing& t, Levels levels) {
+  Counted c(n, 0, t);
+  c.mem.out.launch();
+  c.mem.out.store(0);
+  if (n > 0) {
+    const std::vector<float> x = zeros(n);
+    c.mem.in.launch();
+    const std::vector<float> partials = block_partials(std::span<const float>(x), block, levels, c.mem);
+    for (std::size_t b = 0; b < partials.size(); ++b) c.mem.out.atomic(0);
+  }
+  return c.tally.traffic();
+}
+
+}  // namespace
+
+Traffic halving_model_traffic(std::int64_t n, int, const Typing& t) {
+  Counted c(n, 0, t);
+  halving_cascade(zeros(n), c.mem);
+  return c.tally.traffic();
+}
+Traffic in_place_tree_fixup_model_traffic(std::int64_t n, int block, const Typing& t) {
+  return tree_fixup_traffic(n, block, t, Levels::in_place);
+}
+Traffic in_place_tree_atomic_model_traffic(std::int64_t n, int block, const Typing& t) {
+  return tree_atomic_traffic(n, block, t, Levels::in_place);
+}
+Traffic smem_tree_fixup_model_traffic(std::int64_t n, int block, const Typing& t) {
+  return tree_fixup_traffic(n, block, t, Levels::in_shared);
+}
+Traffic smem_tree_atomic_model_traffic(std::int64_t n, int block, const Typing& t) {
+  return tree_atomic_traffic(n, block, t, Levels::in_shared);
+}
+// A memset for n = 0; else the grid-stride kernel, then the fix-up.
+Traffic vec4_model_traffic(std::int64_t n, int block, const Typing& t) {
+  Counted c(n, n > 0 ? vec4_blocks(n, block) : 0, t);
+  if (n == 0) {
+    c.mem.out.launch();
+    c.mem.out.store(0);
+    return c.tally.traffic();
+  }
+  const std::vector<float> x = zeros(n);
+  c.mem.in.launch();
+  const std::vector<float> partials = vec4_partials(std::span<const float>(x), block, c.mem);
+  fixup(std::span<const float>(partials), c.mem.partials, 1, c.mem.out);
+  return c.tally.traffic();
+}
+
 std::int64_t tree_blocks(std::int64_t n, int block) { return (n + 2 * std::int64_t{block} - 1) / (2 * std::int64_t{block}); }
 
 std::int64_t halving_depth(std::int64_t n, int) { return ceil_log2(n); }

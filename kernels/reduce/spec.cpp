@@ -61,57 +61,51 @@ std::size_t partials_workspace(std::int64_t n, int block, const Typing& t) {
 }
 
 // --- traffic, counted from the kernels' source -----------------------------
-// In bytes of the typing's element (E), accumulator (A) and output (O).
+// By common/traffic.hpp's rule (per launch, distinct bytes; an atomic a load
+// and a store), in bytes of the typing's element, accumulator and output.
+// Each formula's row also names its model's count (model_traffic), which the
+// host tests hold the formula to.
 
-// Each pass of m folds reads 2m floats and writes m; the folds add up to
-// n - 1; then the result is copied to out (n = 0: a 4-byte memset). (float only)
+// Each fold of m is one launch reading 2m elements and writing m; the folds
+// add up to n - 1; then a copy launch takes x[0] to out (n = 0: a memset of
+// out). (float only)
 Traffic halving_traffic(std::int64_t n, int, const Typing& t) {
   const std::int64_t F = sizes_of(t).element;
   if (n == 0) return {0, F};
   return {F * (2 * (n - 1) + 1), F * ((n - 1) + 1)};
 }
 
-// §5.2's in-place tree over one block of m elements (1 <= m <= 2B): the
-// first level reads all m and writes min(m, B); at width w thread t < w
-// reads x[idx + w] when t + w < m and writes x[idx] when t < m. (float only)
-constexpr std::int64_t F = sizeof(float);
-Traffic global_tree_block(std::int64_t m, int block) {
-  Traffic t{F * m, F * std::min<std::int64_t>(m, block)};
-  for (std::int64_t w = block / 2; w > 0; w /= 2) {
-    t.bytes_read += F * std::clamp<std::int64_t>(m - w, 0, w);
-    t.bytes_written += F * std::min(w, m);
-  }
-  return t;
+// §5.2's in-place tree: its first level loads every element and stores the
+// sums of the threads below n, min(m, B) of a block's m elements; its later
+// levels load and store only bytes the launch has already touched, which
+// the caches serve. (float only)
+Traffic in_place_tree(std::int64_t n, int block) {
+  const std::int64_t F = sizeof(float), span = 2 * std::int64_t{block};
+  const std::int64_t stores = (n / span) * block + std::min<std::int64_t>(n % span, block);
+  return {F * n, F * stores};
 }
-Traffic global_tree(std::int64_t n, int block) {
-  const std::int64_t span = 2 * std::int64_t{block}, full = n / span, rest = n % span;
-  const Traffic whole = global_tree_block(span, block);
-  Traffic t{full * whole.bytes_read, full * whole.bytes_written};
-  if (rest > 0) {
-    const Traffic last = global_tree_block(rest, block);
-    t.bytes_read += last.bytes_read;
-    t.bytes_written += last.bytes_written;
-  }
-  return t;
-}
-// The shared-memory tree reads its input once and writes one partial (an
-// accumulator value) per block.
-Traffic smem_tree(std::int64_t n, int block, const Typing& t) {
+// The shared-memory tree reads its input once. Before a fix-up, each block
+// writes its partial (an accumulator value) to the workspace; before an
+// atomic finish, it adds it to out instead (with_atomic counts that).
+enum class Finish { fixup, atomic };
+Traffic smem_tree(std::int64_t n, int block, const Typing& t, Finish finish) {
   const Sizes z = sizes_of(t);
-  return {z.element * n, z.accumulator * model::tree_blocks(n, block)};
+  return {z.element * n, finish == Finish::fixup ? z.accumulator * model::tree_blocks(n, block) : 0};
 }
 
-// Finishes: the fix-up reads the nb partials and writes out; an atomic
-// finish zeroes out and reads and writes it once per block.
+// Finishes. The fix-up launch reads the nb partials and writes out. An
+// atomic finish: a memset writes out, then the tree's launch makes nb atomic
+// adds to that one address, which is one load and one store of it. n = 0: a
+// memset of out, no kernel.
 Traffic with_fixup(Traffic tree, std::int64_t n, int block, const Typing& t) {
   const Sizes z = sizes_of(t);
   if (n == 0) return {0, z.output};
   return {tree.bytes_read + z.accumulator * model::tree_blocks(n, block), tree.bytes_written + z.output};
 }
-Traffic with_atomic(Traffic tree, std::int64_t n, int block, const Typing& t) {
+Traffic with_atomic(Traffic tree, std::int64_t n, int, const Typing& t) {
   const Sizes z = sizes_of(t);
-  const std::int64_t nb = model::tree_blocks(n, block);
-  return {tree.bytes_read + z.output * nb, tree.bytes_written + z.output * nb + z.output};
+  if (n == 0) return {0, z.output};
+  return {tree.bytes_read + z.output, tree.bytes_written + z.output + z.output};
 }
 // Every element once, then the fix-up over the G partials.
 Traffic vec4_traffic(std::int64_t n, int block, const Typing& t) {
@@ -120,10 +114,12 @@ Traffic vec4_traffic(std::int64_t n, int block, const Typing& t) {
   const std::int64_t blocks = model::vec4_blocks(n, block);
   return {z.element * n + z.accumulator * blocks, z.accumulator * blocks + z.output};
 }
-Traffic global_tree_fixup(std::int64_t n, int b, const Typing& t) { return with_fixup(global_tree(n, b), n, b, t); }
-Traffic global_tree_atomic(std::int64_t n, int b, const Typing& t) { return with_atomic(global_tree(n, b), n, b, t); }
-Traffic smem_tree_fixup(std::int64_t n, int b, const Typing& t) { return with_fixup(smem_tree(n, b, t), n, b, t); }
-Traffic smem_tree_atomic(std::int64_t n, int b, const Typing& t) { return with_atomic(smem_tree(n, b, t), n, b, t); }
+Traffic in_place_tree_fixup(std::int64_t n, int b, const Typing& t) { return with_fixup(in_place_tree(n, b), n, b, t); }
+Traffic in_place_tree_atomic(std::int64_t n, int b, const Typing& t) { return with_atomic(in_place_tree(n, b), n, b, t); }
+Traffic smem_tree_fixup(std::int64_t n, int b, const Typing& t) { return with_fixup(smem_tree(n, b, t, Finish::fixup), n, b, t); }
+Traffic smem_tree_atomic(std::int64_t n, int b, const Typing& t) {
+  return with_atomic(smem_tree(n, b, t, Finish::atomic), n, b, t);
+}
 
 // --- row kinds ---------------------------------------------------------------
 
@@ -137,13 +133,13 @@ Spec halving_row(Description doc, bool n_power_of_two) {
           .summation_depth = &model::halving_depth,
           .model_depth = &model::halving_model_depth,
           .ordered_model = &model::halving_cascade_model,
-          .traffic = &halving_traffic};
+          .traffic = &halving_traffic,
+          .model_traffic = &model::halving_model_traffic};
 }
 
 // A block tree whose partials a fix-up kernel sums: in place in global
 // memory (no workspace, clobbers data) or in shared memory (a workspace).
-Spec tree_fixup_row(Description doc, InputUse use, int min_block, Traffic (*traffic)(std::int64_t, int, const Typing&),
-                    std::span<const Typing> typings = kFloatOnly) {
+Spec tree_fixup_row(Description doc, InputUse use, int min_block, std::span<const Typing> typings = kFloatOnly) {
   const bool in_place = use == InputUse::clobbered;
   return {.doc = doc,
           .error_model = "1 + log2 B + ⌈nb/1024⌉ + 10, nb = ⌈n/2B⌉",
@@ -156,12 +152,13 @@ Spec tree_fixup_row(Description doc, InputUse use, int min_block, Traffic (*traf
           .summation_depth = &model::tree_with_fixup_depth,
           .model_depth = &model::tree_with_fixup_model_depth,
           .ordered_model = &model::tree_with_fixup_model,
-          .traffic = traffic};
+          .traffic = in_place ? &in_place_tree_fixup : &smem_tree_fixup,
+          .model_traffic = in_place ? &model::in_place_tree_fixup_model_traffic : &model::smem_tree_fixup_model_traffic};
 }
 
 // A block tree finished by one atomic add per block to out[0].
-Spec tree_atomic_row(Description doc, InputUse use, Traffic (*traffic)(std::int64_t, int, const Typing&),
-                     std::span<const Typing> typings = kFloatOnly) {
+Spec tree_atomic_row(Description doc, InputUse use, std::span<const Typing> typings = kFloatOnly) {
+  const bool in_place = use == InputUse::clobbered;
   return {.doc = doc,
           .error_model = "1 + log2 B + nb (the atomic chain); + nb·2^-125 for flushed subnormals (f32)",
           .input_use = use,
@@ -173,7 +170,8 @@ Spec tree_atomic_row(Description doc, InputUse use, Traffic (*traffic)(std::int6
           .model_depth = &model::tree_with_atomic_model_depth,
           .unordered_partials = &model::block_partials_model,
           .atomic_adds = &model::tree_blocks,
-          .traffic = traffic};
+          .traffic = in_place ? &in_place_tree_atomic : &smem_tree_atomic,
+          .model_traffic = in_place ? &model::in_place_tree_atomic_model_traffic : &model::smem_tree_atomic_model_traffic};
 }
 
 // The last rung: every byte of the input read once, 16 bytes per load, a
@@ -196,7 +194,8 @@ Spec vec4_row(Description doc) {
       .summation_depth = &model::vec4_depth,
       .model_depth = &model::vec4_model_depth,
       .ordered_model = &model::vec4_grid_stride_model,
-      .traffic = &vec4_traffic};
+      .traffic = &vec4_traffic,
+      .model_traffic = &model::vec4_model_traffic};
 }
 
 const Spec kSpecs[] = {
@@ -212,39 +211,39 @@ const Spec kSpecs[] = {
                     .idea = "§5.2's reduce_block: an in-place halving tree per block in global memory, then a "
                             "one-block fix-up kernel",
                     .cost = "2 launches; every tree level writes its partials through L1 to L2"},
-                   InputUse::clobbered, 1, &global_tree_fixup),
+                   InputUse::clobbered, 1),
     tree_atomic_row({.name = "reduce_block_atomic",
                      .idea = "the same global-memory tree; each block adds its partial with atomicAdd(&out[0], sum)",
                      .cost = "1 launch + a 4-byte memset; one atomic per block; the order of the adds varies run to run"},
-                    InputUse::clobbered, &global_tree_atomic),
+                    InputUse::clobbered),
     tree_fixup_row({.name = "reduce_smem_fixup",
                     .idea = "§5.3: the block tree in __shared__ float scratch[1024]; block partials to a workspace, "
                             "then the fix-up",
                     .cost = "one read of the input; partials stay on the SM until the block's sum; 2 launches"},
-                   InputUse::preserved, 1, &smem_tree_fixup, kTypings),
+                   InputUse::preserved, 1, kTypings),
     tree_atomic_row({.name = "reduce_smem_atomic",
                      .idea = "the shared-memory tree finished with atomicAdd(&out[0], sum) per block",
                      .cost = "1 launch + a memset of out; one atomic per block; the order of the adds varies run to run"},
-                    InputUse::preserved, &smem_tree_atomic, kTypings),
+                    InputUse::preserved, kTypings),
     tree_fixup_row({.name = "reduce_smem_dynamic",
                     .idea = "the shared-memory tree with extern __shared__ float scratch[], B floats given at launch",
                     .cost = "as reduce_smem_fixup, reserving only B floats of shared memory per block"},
-                   InputUse::preserved, 1, &smem_tree_fixup),
+                   InputUse::preserved, 1),
     tree_fixup_row({.name = "reduce_warp_volatile_legacy",
                     .idea = "the tree down to 64 partials, then warp 0 finishes with no barrier through a volatile pointer",
                     .cost = "saves five __syncthreads(); relies on lanes running in lockstep",
                     .exhibit_reason = "a data race wherever lanes are not in lockstep (Volta's independent thread "
                                       "scheduling, CPU work-items): volatile orders nothing between lanes; racecheck "
                                       "and Oclgrind report it"},
-                   InputUse::preserved, 64, &smem_tree_fixup),
+                   InputUse::preserved, 64),
     tree_fixup_row({.name = "reduce_warp_syncwarp",
                     .idea = "the legacy tail rewritten: each of its six steps reads, __syncwarp(), writes, __syncwarp()",
                     .cost = "five __syncthreads() fewer than the full tree; cheap warp barriers instead"},
-                   InputUse::preserved, 64, &smem_tree_fixup),
+                   InputUse::preserved, 64),
     tree_fixup_row({.name = "reduce_warp_shfl",
                     .idea = "the last warp sums in registers with __shfl_down_sync: one shared read, five shuffles",
                     .cost = "no shared-memory traffic in the last five levels"},
-                   InputUse::preserved, 64, &smem_tree_fixup),
+                   InputUse::preserved, 64),
     vec4_row({.name = "reduce_vec4_grid_stride",
               .idea = "G = min(⌈(n/4)/B⌉, 2^18/B) blocks loop over the input in float4 loads, four in flight per thread; "
                       "shuffle trees per warp and across warps; the fix-up sums the G partials",

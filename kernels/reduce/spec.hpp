@@ -109,7 +109,12 @@ struct Spec {
   // Unordered rows: how many float atomic adds a launch makes at most (each
   // may flush a subnormal); null: one per partial, or none without partials.
   std::int64_t (*atomic_adds)(std::int64_t n, int block) = nullptr;
+  // The bytes a launch moves (common/traffic.hpp's rule), as a formula; and
+  // the same counted by running the row's host model over a tally, which the
+  // host tests hold the formula to (null: no model of the accesses; the
+  // check says so and skips).
   Traffic (*traffic)(std::int64_t n, int block, const Typing& typing) = nullptr;
+  Traffic (*model_traffic)(std::int64_t n, int block, const Typing& typing) = nullptr;
   // A port row's fixed refusal and acceptance table (contract.hpp); the
   // built-in rows' tables are in tests/reduce/reduce_contract_cases.hpp.
   std::span<const contract::SizeCase> contract_cases;

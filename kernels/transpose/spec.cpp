@@ -16,9 +16,27 @@ constexpr std::int64_t kIntSquareSide = 46340;
 // it for every backend, docs/porting.md).
 constexpr std::int64_t kGridRows = 65535 * std::int64_t{kTile};
 
+// Every row's traffic (common/traffic.hpp's rule): one launch, the input
+// read once and the output written once, whatever the tile.
 Traffic read_once_write_once(std::int64_t rows, std::int64_t cols, const Typing& t) {
   const std::int64_t bytes = rows * cols * static_cast<std::int64_t>(info(t.element).bytes);
   return {bytes, bytes};
+}
+// The same counted from the accesses every row's kernel makes: element
+// (r, c) loaded from in[r·cols + c] and stored to out[c·rows + r], each by
+// one thread (a tile's threads past the matrix's edge touch nothing).
+Traffic element_traffic(std::int64_t rows, std::int64_t cols, const Typing& t) {
+  TrafficTally tally;
+  const auto bytes = static_cast<std::int64_t>(info(t.element).bytes);
+  const DeviceArray in(&tally, rows * cols, bytes), out(&tally, rows * cols, bytes);
+  in.launch();
+  for (std::int64_t r = 0; r < rows; ++r) {
+    for (std::int64_t c = 0; c < cols; ++c) {
+      in.load(r * cols + c);
+      out.store(c * rows + r);
+    }
+  }
+  return tally.traffic();
 }
 
 const Spec kSpecs[] = {
@@ -29,12 +47,14 @@ const Spec kSpecs[] = {
                .max_rows = kIntSquareSide,
                .max_cols = kIntSquareSide,
                .rows_reason = "n*n must stay below 2^31: int index arithmetic"},
-     .traffic = &read_once_write_once},
+     .traffic = &read_once_write_once,
+     .model_traffic = &element_traffic},
     {.doc = {.name = "transpose_tiled",
              .idea = "§5.6's 32x32 shared tile: coalesced read and write, the transpose done in shared memory",
              .cost = "coalesced global traffic; reading a tile column is the text's 32-way bank-conflict exhibit"},
      .shape = {.square = true, .max_rows = kGridRows, .max_cols = kGridRows, .rows_reason = "the grid's y limit, 65535 tiles"},
-     .traffic = &read_once_write_once},
+     .traffic = &read_once_write_once,
+     .model_traffic = &element_traffic},
     {.doc = {.name = "transpose_padded",
              .idea = "the 32x33 tile: a padded row (a word; one element past 4 bytes) spreads each tile column over 32 "
                      "banks; rows x cols",
@@ -46,7 +66,8 @@ const Spec kSpecs[] = {
                .rows_reason = "the grid's y limit, 65535 tiles",
                .cols_reason = "int column index"},
      .padded_tile = true,
-     .traffic = &read_once_write_once},
+     .traffic = &read_once_write_once,
+     .model_traffic = &element_traffic},
     {.doc = {.name = "transpose_padded_32x8",
              .idea = "the padded tile moved by 32x8 threads, four rows each: a quarter of the threads, four loads and "
                      "four stores in flight per thread",
@@ -58,7 +79,8 @@ const Spec kSpecs[] = {
                .rows_reason = "the grid's y limit, 65535 tiles",
                .cols_reason = "int column index"},
      .padded_tile = true,
-     .traffic = &read_once_write_once},
+     .traffic = &read_once_write_once,
+     .model_traffic = &element_traffic},
 };
 
 std::string multiple_violation(const ShapeDomain& d, std::int64_t rows, std::int64_t cols) {

@@ -98,7 +98,11 @@ struct Spec {
   // Its shared tile's rows are padded by tile_padding_bytes(element size)
   // (what the README's table and the profile checks hold it to).
   bool padded_tile = false;
+  // The bytes a launch moves (common/traffic.hpp's rule), as a formula; and
+  // the same counted from a model of the kernel's accesses, which the host
+  // tests hold the formula to (null: none; the check says so and skips).
   Traffic (*traffic)(std::int64_t rows, std::int64_t cols, const Typing& typing) = nullptr;
+  Traffic (*model_traffic)(std::int64_t rows, std::int64_t cols, const Typing& typing) = nullptr;
   // A port row's fixed refusal and acceptance table (contract.hpp).
   std::span<const contract::ShapeCase> contract_cases;
 };

@@ -55,6 +55,26 @@ TEST_P(HistogramSpec, spec_row) {
   ASSERT_FALSE(s.domain.tested_blocks.empty()) << s.doc.name;
 }
 
+// The traffic the row states is what a model of its launch's accesses
+// counts (common/traffic.hpp's rule), in every sample type, for bin counts
+// from 1 to the row's most and n around them: the memset of the bins, the
+// samples read once, one atomic's load and store for each bin reached.
+TEST_P(HistogramSpec, traffic_is_the_models_count) {
+  const Spec& s = *GetParam().spec;
+  if (!s.model_traffic) GTEST_SKIP() << s.doc.name << " names no model of its accesses (Spec::model_traffic)";
+  const Typing& t = GetParam().typing;
+  const int block = s.domain.tested_blocks.front();
+  for (std::int64_t bins : {std::int64_t{1}, std::int64_t{3}, std::int64_t{256}, s.max_bins}) {
+    if (bins > s.max_bins) continue;
+    for (std::int64_t n : {std::int64_t{0}, std::int64_t{1}, bins - 1, bins, bins + 1, 3 * bins + 7, std::int64_t{10007}}) {
+      if (n < 0 || !size_violation(s, n, block).empty()) continue;
+      ASSERT_TRUE(
+          smemc::testing::same_traffic(s.traffic(n, block, t, bins), s.model_traffic(n, block, t, bins),
+                                       GetParam().typed_name() + " n=" + std::to_string(n) + " bins=" + std::to_string(bins)));
+    }
+  }
+}
+
 // The row's validate() refuses and accepts exactly what its fixed table says
 // (in the typing: its samples' alignment).
 TEST_P(HistogramSpec, contract_table_covers_the_domain) {

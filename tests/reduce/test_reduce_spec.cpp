@@ -114,6 +114,28 @@ TEST_P(ReduceSpecDepth, depth_formula_is_the_models) {
   }
 }
 
+// The traffic the row states (its formula) is what its host model's own
+// accesses count by common/traffic.hpp's rule, in every typing, for every
+// tested block at the edge sizes, and past the vec4 grid's wrap (2^20 + 15,
+// the first block): a formula that miscounts a launch, a guard, a width or
+// a finish is caught here, on the host. The profile holds the same formula
+// to the H200's DRAM counters.
+TEST_P(ReduceSpec, traffic_is_the_models_count) {
+  const Spec& s = *GetParam().spec;
+  if (!s.model_traffic) GTEST_SKIP() << s.doc.name << " names no model of its accesses (Spec::model_traffic)";
+  const Typing& t = GetParam().typing;
+  for (int block : s.domain.tested_blocks) {
+    std::vector<std::int64_t> sizes = gen::edge_sizes(std::int64_t{1} << 16, block);
+    if (block == s.domain.tested_blocks.front()) sizes.push_back((std::int64_t{1} << 20) + 15);
+    for (std::int64_t n : sizes) {
+      if (!accepts(s, n, block)) continue;
+      ASSERT_TRUE(
+          smemc::testing::same_traffic(s.traffic(n, block, t), s.model_traffic(n, block, t),
+                                       GetParam().typed_name() + " n=" + std::to_string(n) + " block=" + std::to_string(block)));
+    }
+  }
+}
+
 // The host model itself meets the bound the row derives (floating
 // typings), or the exact sum (integer ones): checks of the models and of
 // the error model, on the host.

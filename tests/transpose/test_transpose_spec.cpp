@@ -127,6 +127,23 @@ TEST_P(TransposeSpec, spec_row) {
   EXPECT_FALSE(accepts(s, s.shape.max_rows + 1, s.shape.square ? s.shape.max_rows + 1 : 1)) << s.doc.name;
 }
 
+// The traffic the row states is what a model of its kernel's accesses
+// counts (common/traffic.hpp's rule), in every typing, for shapes about the
+// 32x32 tile and its edges (fitted into the row's shape domain).
+TEST_P(TransposeSpec, traffic_is_the_models_count) {
+  const Spec& s = *GetParam().spec;
+  if (!s.model_traffic) GTEST_SKIP() << s.doc.name << " names no model of its accesses (Spec::model_traffic)";
+  const Typing& t = GetParam().typing;
+  for (std::int64_t rows : {std::int64_t{1}, std::int64_t{31}, std::int64_t{32}, std::int64_t{33}, std::int64_t{100}}) {
+    for (std::int64_t cols : {std::int64_t{1}, std::int64_t{32}, std::int64_t{65}, std::int64_t{257}}) {
+      if (!accepts(s, rows, cols)) continue;
+      ASSERT_TRUE(
+          smemc::testing::same_traffic(s.traffic(rows, cols, t), s.model_traffic(rows, cols, t),
+                                       GetParam().typed_name() + " " + std::to_string(rows) + "x" + std::to_string(cols)));
+    }
+  }
+}
+
 // The row's validate() refuses and accepts exactly what its fixed table says.
 // The fixed table has a case at each boundary of the row's stated domain
 // (the row as stated: a narrowing's own boundaries are refuses_outside_narrowing's).
