@@ -24,6 +24,16 @@ __global__ void fill_nonzero_kernel(float* x, std::int64_t n, std::uint64_t seed
   x[i] = __uint_as_float(0x3f800000u | bits);
 }
 
+// Eight bytes a thread, from one SplitMix64 draw of (word, seed).
+__global__ void fill_bytes_kernel(unsigned char* x, std::int64_t n, std::uint64_t seed) {
+  const std::int64_t word = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x;
+  const std::uint64_t bits = mix(seed ^ static_cast<std::uint64_t>(word));
+  for (int k = 0; k < 8; ++k) {
+    const std::int64_t i = 8 * word + k;
+    if (i < n) x[i] = static_cast<unsigned char>(bits >> (8 * k));
+  }
+}
+
 constexpr int kFillBlock = 256;
 
 }  // namespace
@@ -59,6 +69,18 @@ DeviceBuffer random_floats(std::int64_t n, std::uint64_t seed, cudaStream_t stre
   DeviceBuffer buffer(static_cast<std::size_t>(n) * sizeof(float));
   fill_nonzero(buffer.floats(), n, seed, stream);
   // The fill is not part of any measurement: let it finish here.
+  SMEMC_CUDA_CHECK(cudaStreamSynchronize(stream));
+  return buffer;
+}
+
+DeviceBuffer random_bytes(std::int64_t n, std::uint64_t seed, cudaStream_t stream) {
+  DeviceBuffer buffer(static_cast<std::size_t>(n));
+  if (n > 0) {
+    const std::int64_t words = (n + 7) / 8, blocks = (words + kFillBlock - 1) / kFillBlock;
+    fill_bytes_kernel<<<static_cast<unsigned>(blocks), kFillBlock, 0, stream>>>(static_cast<unsigned char*>(buffer.get()), n,
+                                                                                seed);
+    SMEMC_CHECK_LAUNCH("fill_bytes_kernel");
+  }
   SMEMC_CUDA_CHECK(cudaStreamSynchronize(stream));
   return buffer;
 }

@@ -42,6 +42,11 @@ class DeviceBuffer {
 // ready when this returns.
 DeviceBuffer random_floats(std::int64_t n, std::uint64_t seed, cudaStream_t stream);
 
+// A buffer of n bytes, each uniform in [0, 256) and independent, drawn from
+// (i, seed) by SplitMix64 on the device, ready when this returns: the
+// histogram benchmark's samples (and its references').
+DeviceBuffer random_bytes(std::int64_t n, std::uint64_t seed, cudaStream_t stream);
+
 // x[i] = a value in [1, 2) drawn from (i, seed) by SplitMix64, on the
 // device (an input of 2^28 floats costs no host time). Never zero: a zero
 // input is a degenerate case no benchmark should time. Positive: sums only

@@ -22,7 +22,7 @@
 namespace smemc::bench {
 
 // Any fixed seed: the values do not change the kernels' speed.
-inline constexpr std::uint64_t kInputSeed = 0x5eed2026;
+inline constexpr std::uint64_t kInputSeed = 0x5eed2026;  // references.cu's too: one input per size
 
 // The rows of a join that this backend launches, in spec order (a row with
 // launch = nullptr has nothing to time), in one typing: float for the
@@ -99,11 +99,19 @@ struct VectorAdapter {
     return unsupported_here(row.name(), row.unsupported_on_device());
   }
 
+  // The family's own data where it names them (Family::input), else
+  // random floats in [1, 2) over the input's bytes.
+  static DeviceBuffer input(std::int64_t n, cudaStream_t stream) {
+    if constexpr (requires { Family::input(n, stream); }) {
+      return Family::input(n, stream);
+    } else {
+      return random_floats(ceil_div(n * std::int64_t{Family::element_bytes}, 4), kInputSeed, stream);
+    }
+  }
   static Problem problem(const Row& row, const Point& p, cudaStream_t stream) {
     const int block = static_cast<int>(p.block);
-    Problem problem{{random_floats(ceil_div(p.n * std::int64_t{Family::element_bytes}, 4), kInputSeed, stream),
-                     DeviceBuffer(Family::out_bytes), DeviceBuffer(Family::workspace_bytes(*row.spec, p.n, block))},
-                    {}};
+    Problem problem{
+        {input(p.n, stream), DeviceBuffer(Family::out_bytes), DeviceBuffer(Family::workspace_bytes(*row.spec, p.n, block))}, {}};
     problem.args = Family::args(problem.buffers, p.n, block);
     return problem;
   }

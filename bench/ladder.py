@@ -49,7 +49,8 @@ from dataclasses import dataclass, field
 
 REFERENCE_N = "reference_n"
 REFERENCE_MATRIX = "reference_matrix"
-FAMILIES = ("reduce", "transpose", "moving_average")
+REFERENCE_BYTES = "reference_bytes"  # n random bytes: the histograms' data
+FAMILIES = ("reduce", "transpose", "moving_average", "histogram")
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ COMPARISONS = (
     Comparison("reduce", "n", (2**25, 2**28), REFERENCE_N, "cub_reduce_sum"),
     Comparison("transpose", "side", (16384, 4096), REFERENCE_MATRIX, "memcpy"),
     Comparison("moving_average", "n", (2**28,), REFERENCE_N, "cub_inclusive_sum"),
+    Comparison("histogram", "n", (2**28,), REFERENCE_BYTES, "cub_histogram_even"),
 )
 
 
@@ -83,6 +85,7 @@ LADDERS = (
     Ladder("Reductions (§5.1-5.3)", "reduce", "n", 2**25, REFERENCE_N, ("cub_reduce_sum", "copy_float4")),
     Ladder("Transposes (§5.6)", "transpose", "side", 4096, REFERENCE_MATRIX, ("copy_tile32",)),
     Ladder("Moving averages", "moving_average", "n", 2**28, REFERENCE_N, ("cub_inclusive_sum",)),
+    Ladder("Histograms (256 bins of random bytes)", "histogram", "n", 2**28, REFERENCE_BYTES, ("cub_histogram_even",)),
 )
 
 # The seed text's fractions of peak bandwidth (see the module docstring).

@@ -11,14 +11,21 @@
 //     memcpy             cudaMemcpyAsync of side x side floats: the transposes' copy roof
 //     copy_tile32        a plain copy, no transpose, on the transposes' own launch shape:
 //                        a grid of 32x32-thread blocks, one element per thread
+//   reference_bytes (variant x n): n random bytes, the histogram benchmark's own data
+//     cub_histogram_even cub::DeviceHistogram::HistogramEven into 256 bins of [0, 256):
+//                        what the histograms are compared with
+//     memcpy             cudaMemcpyAsync of the n bytes: their copy roof
 //
 // Bytes (nvbench's GlobalMem BW): what the operation must move, the input
 // read and the output written. CUB's scratch traffic (block partials, the
-// scan's tile states: kilobytes) is not counted.
+// scan's tile states, the histogram's privatised bins: kilobytes) is not
+// counted.
+#include <cub/device/device_histogram.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -37,15 +44,18 @@ namespace {
 constexpr std::uint64_t kInputSeed = 0x5eed2026;
 constexpr std::int64_t F = sizeof(float);
 
-// A reference's arguments: a rows x cols array of floats (1-D: one row).
+// A reference's arguments: a rows x cols array of its table's elements
+// (floats, or bytes; 1-D: one row).
 struct ReferenceArgs {
   std::int64_t rows = 0;
   std::int64_t cols = 0;
-  const float* in = nullptr;
-  float* out = nullptr;
+  const void* in = nullptr;
+  void* out = nullptr;
   void* scratch = nullptr;
   std::size_t scratch_bytes = 0;
   std::int64_t elements() const noexcept { return rows * cols; }
+  const float* floats_in() const noexcept { return static_cast<const float*>(in); }
+  float* floats_out() const noexcept { return static_cast<float*>(out); }
 };
 
 struct Reference {
@@ -62,6 +72,12 @@ struct Reference {
 Traffic reads_all_writes_one(std::int64_t elements) { return {F * elements, F}; }
 Traffic reads_all_writes_all(std::int64_t elements) { return {F * elements, F * elements}; }
 
+// The byte table: n samples read, 256 32-bit bins written; a copy of n bytes.
+constexpr int kByteBins = 256;
+constexpr std::int64_t kBinBytes = kByteBins * sizeof(unsigned);
+Traffic reads_bytes_writes_bins(std::int64_t n) { return {n, kBinBytes}; }
+Traffic reads_bytes_writes_bytes(std::int64_t n) { return {n, n}; }
+
 // --- CUB -----------------------------------------------------------------------
 
 // CUB takes a null scratch pointer as a size query and does no work: the
@@ -75,7 +91,7 @@ std::size_t cub_sum_scratch(std::int64_t n) {
 }
 void launch_cub_sum(const ReferenceArgs& a, cudaStream_t stream) {
   std::size_t bytes = a.scratch_bytes;
-  SMEMC_CUDA_CHECK(cub::DeviceReduce::Sum(a.scratch, bytes, a.in, a.out, a.elements(), stream));
+  SMEMC_CUDA_CHECK(cub::DeviceReduce::Sum(a.scratch, bytes, a.floats_in(), a.floats_out(), a.elements(), stream));
 }
 
 std::size_t cub_scan_scratch(std::int64_t n) {
@@ -86,7 +102,28 @@ std::size_t cub_scan_scratch(std::int64_t n) {
 }
 void launch_cub_scan(const ReferenceArgs& a, cudaStream_t stream) {
   std::size_t bytes = a.scratch_bytes;
-  SMEMC_CUDA_CHECK(cub::DeviceScan::InclusiveSum(a.scratch, bytes, a.in, a.out, a.elements(), stream));
+  SMEMC_CUDA_CHECK(cub::DeviceScan::InclusiveSum(a.scratch, bytes, a.floats_in(), a.floats_out(), a.elements(), stream));
+}
+
+// One bin per byte value: 257 levels, evenly from 0 to 256. CUB clears the
+// bins itself, as the suite's launchers do (their memset is timed too).
+// Its sample count is an int here: the byte table's n stops at 2^28.
+std::size_t cub_histogram_scratch(std::int64_t n) {
+  std::size_t bytes = 0;
+  SMEMC_CUDA_CHECK(cub::DeviceHistogram::HistogramEven(nullptr, bytes, static_cast<const unsigned char*>(nullptr),
+                                                       static_cast<unsigned*>(nullptr), kByteBins + 1, 0, kByteBins,
+                                                       static_cast<int>(n)));
+  return at_least_one(bytes);
+}
+void launch_cub_histogram(const ReferenceArgs& a, cudaStream_t stream) {
+  std::size_t bytes = a.scratch_bytes;
+  SMEMC_CUDA_CHECK(cub::DeviceHistogram::HistogramEven(a.scratch, bytes, static_cast<const unsigned char*>(a.in),
+                                                       static_cast<unsigned*>(a.out), kByteBins + 1, 0, kByteBins,
+                                                       static_cast<int>(a.elements()), stream));
+}
+std::string int_samples_refusal(std::int64_t rows, std::int64_t cols) {
+  if (rows * cols <= INT_MAX) return {};
+  return "cub_histogram_even: n = " + std::to_string(rows * cols) + " samples past the int count it is called with here";
 }
 
 // --- copies ----------------------------------------------------------------------
@@ -94,6 +131,9 @@ void launch_cub_scan(const ReferenceArgs& a, cudaStream_t stream) {
 void launch_memcpy(const ReferenceArgs& a, cudaStream_t stream) {
   SMEMC_CUDA_CHECK(
       cudaMemcpyAsync(a.out, a.in, static_cast<std::size_t>(a.elements()) * sizeof(float), cudaMemcpyDeviceToDevice, stream));
+}
+void launch_memcpy_bytes(const ReferenceArgs& a, cudaStream_t stream) {
+  SMEMC_CUDA_CHECK(cudaMemcpyAsync(a.out, a.in, static_cast<std::size_t>(a.elements()), cudaMemcpyDeviceToDevice, stream));
 }
 
 // One float4 per thread: 16-byte loads and stores, the widest a thread
@@ -113,7 +153,8 @@ void launch_copy_float4(const ReferenceArgs& a, cudaStream_t stream) {
   const int tail = static_cast<int>(n % 4);
   const std::int64_t blocks = std::max<std::int64_t>(1, (quads + kCopyBlock - 1) / kCopyBlock);
   copy_float4_kernel<<<static_cast<unsigned>(blocks), kCopyBlock, 0, stream>>>(
-      reinterpret_cast<const float4*>(a.in), reinterpret_cast<float4*>(a.out), quads, a.in + 4 * quads, a.out + 4 * quads, tail);
+      reinterpret_cast<const float4*>(a.in), reinterpret_cast<float4*>(a.out), quads, a.floats_in() + 4 * quads,
+      a.floats_out() + 4 * quads, tail);
   SMEMC_CHECK_LAUNCH("copy_float4_kernel");
 }
 
@@ -140,7 +181,7 @@ std::string copy_tile_refusal(std::int64_t rows, std::int64_t) {
 
 void launch_copy_tile(const ReferenceArgs& a, cudaStream_t stream) {
   const dim3 grid(static_cast<unsigned>(tiles(a.cols)), static_cast<unsigned>(tiles(a.rows)));
-  copy_tile_kernel<<<grid, dim3(kTile, kTile), 0, stream>>>(a.rows, a.cols, a.in, a.out);
+  copy_tile_kernel<<<grid, dim3(kTile, kTile), 0, stream>>>(a.rows, a.cols, a.floats_in(), a.floats_out());
   SMEMC_CHECK_LAUNCH("copy_tile_kernel");
 }
 
@@ -167,18 +208,47 @@ const std::vector<Reference>& matrix_references() {
   return all;
 }
 
-// The axes of each table: n (one row of n floats), or side (side x side).
+const std::vector<Reference>& byte_references() {
+  static const std::vector<Reference> all{
+      {.name = "cub_histogram_even",
+       .traffic = &reads_bytes_writes_bins,
+       .launch = &launch_cub_histogram,
+       .scratch_bytes = &cub_histogram_scratch,
+       .refusal = &int_samples_refusal},
+      {.name = "memcpy", .traffic = &reads_bytes_writes_bytes, .launch = &launch_memcpy_bytes},
+  };
+  return all;
+}
+
+// The axes and data of each table: n (one row of n floats; n bytes), or
+// side (side x side floats). The output holds n elements, or the bins.
 struct VectorShape {
   static constexpr std::string_view benchmark = "reference_n";
+  static constexpr std::int64_t element_bytes = F;
   static const std::vector<Reference>& references() { return vector_references(); }
   static void add_axes(nvbench::benchmark_base& bench, Selection selection) {
     bench.add_int64_power_of_two_axis("n", n_exponents(selection));
   }
   static ReferenceArgs shape(const nvbench::state& state) { return {.rows = 1, .cols = state.get_int64("n")}; }
+  static DeviceBuffer input(std::int64_t n, cudaStream_t stream) { return random_floats(n, kInputSeed, stream); }
+};
+
+// The histogram benchmark's data exactly (histogram/cuda/bench.cuh: the
+// same fill and seed), so that each ratio compares one input.
+struct ByteShape {
+  static constexpr std::string_view benchmark = "reference_bytes";
+  static constexpr std::int64_t element_bytes = 1;
+  static const std::vector<Reference>& references() { return byte_references(); }
+  static void add_axes(nvbench::benchmark_base& bench, Selection selection) {
+    bench.add_int64_power_of_two_axis("n", n_exponents(selection));
+  }
+  static ReferenceArgs shape(const nvbench::state& state) { return {.rows = 1, .cols = state.get_int64("n")}; }
+  static DeviceBuffer input(std::int64_t n, cudaStream_t stream) { return random_bytes(n, kInputSeed, stream); }
 };
 
 struct MatrixShape {
   static constexpr std::string_view benchmark = "reference_matrix";
+  static constexpr std::int64_t element_bytes = F;
   static const std::vector<Reference>& references() { return matrix_references(); }
   static void add_axes(nvbench::benchmark_base& bench, Selection selection) {
     bench.add_int64_axis("side", matrix_sides(selection));
@@ -187,6 +257,7 @@ struct MatrixShape {
     const std::int64_t side = state.get_int64("side");
     return {.rows = side, .cols = side};
   }
+  static DeviceBuffer input(std::int64_t n, cudaStream_t stream) { return random_floats(n, kInputSeed, stream); }
 };
 
 template <typename Shape>
@@ -211,17 +282,18 @@ struct ReferenceAdapter {
   }
   static Problem problem(const Row& row, const Point& p, cudaStream_t stream) {
     const std::int64_t n = p.elements();
-    Problem problem{random_floats(n, kInputSeed, stream), DeviceBuffer(static_cast<std::size_t>(n) * sizeof(float)),
+    const auto out_bytes = static_cast<std::size_t>(std::max(n * Shape::element_bytes, kBinBytes));
+    Problem problem{Shape::input(n, stream), DeviceBuffer(out_bytes),
                     DeviceBuffer(row.scratch_bytes == nullptr ? 0 : row.scratch_bytes(n)), p};
-    problem.args.in = problem.in.floats();
-    problem.args.out = problem.out.floats();
+    problem.args.in = problem.in.get();
+    problem.args.out = problem.out.get();
     problem.args.scratch = problem.scratch.get();
     problem.args.scratch_bytes = problem.scratch.bytes();
     return problem;
   }
   static void launch(const Row& row, const Problem& problem, cudaStream_t stream) { row.launch(problem.args, stream); }
   static Traffic traffic(const Row& row, const Point& p) { return row.traffic(p.elements()); }
-  static std::int64_t input_bytes(const Point& p) { return F * p.elements(); }
+  static std::int64_t input_bytes(const Point& p) { return Shape::element_bytes * p.elements(); }
 };
 
 }  // namespace
@@ -229,6 +301,7 @@ struct ReferenceAdapter {
 void register_references(Selection selection) {
   register_benchmark<ReferenceAdapter<VectorShape>>(selection);
   register_benchmark<ReferenceAdapter<MatrixShape>>(selection);
+  register_benchmark<ReferenceAdapter<ByteShape>>(selection);
 }
 
 }  // namespace smemc::bench

@@ -107,12 +107,15 @@ for step in "$@"; do
       say "ladder.py: exit $?"
       sed -n '1,80p' "$out/ladder.md" 2>/dev/null | tee -a "$summary" ;;
     bench_histogram)
-      # The histograms beside the references of the same run (memcpy of n
-      # floats: the copy roof), the curated selection.
-      timeout ${SMEMC_BENCH_TIMEOUT:-200} build/dev/bench/smemc_bench -b histogram -b reference_n --min-time 0.05 --max-noise 1 \
+      # The histograms beside the references of the same run and the same
+      # bytes (CUB's HistogramEven, memcpy of the n bytes: reference_bytes),
+      # the curated selection; then the ratios (bench/ladder.py).
+      timeout ${SMEMC_BENCH_TIMEOUT:-200} build/dev/bench/smemc_bench -b histogram -b reference_bytes --min-time 0.05 --max-noise 1 \
         --timeout 1.5 --json "$out/bench-histogram.json" --md "$out/bench-histogram.md" > "$out/bench-histogram-run.log" 2>&1
-      say "smemc_bench -b histogram -b reference_n: exit $?"
-      grep -E "^\| (histogram_|memcpy)" "$out/bench-histogram.md" | head -40 | tee -a "$summary" ;;
+      say "smemc_bench -b histogram -b reference_bytes: exit $?"
+      grep -E "^\| (histogram_|memcpy|cub_histogram)" "$out/bench-histogram.md" | head -40 | tee -a "$summary"
+      python3 bench/ladder.py "$out/bench-histogram.json" --md "$out/ladder-histogram.md" > "$out/ladder-histogram.log" 2>&1
+      say "ladder.py: exit $?"; grep -iE "histogram" "$out/ladder-histogram.md" | head -12 | tee -a "$summary" ;;
     rungs)
       # The last rungs' kernels at the rung sizes under Nsight Compute: what
       # bounds each (DRAM throughput against its peak, the memory workload).

@@ -5,9 +5,14 @@
 // (the byte typing; the other sample types' speed is not measured yet).
 // Registered by bench/families.cu.
 //
-// Random bytes spread the counts over all 256 bins: the privatised rows'
-// friendliest case (narrow data, where the global atomics serialise, are
-// the conformance checks' and the profile's).
+// Random bytes (uniform and independent: bench::random_bytes) spread the
+// counts over all 256 bins: the privatised rows' friendliest case (narrow
+// data, where the global atomics serialise, are the conformance checks' and
+// the profile's). Until 2026-12-02 the samples were the bytes of the
+// benchmark's floats in [1, 2), a quarter of them 0x3f and another quarter
+// in [0x80, 0x100): figures before then are on that skewed data.
+// CUB's HistogramEven and a memcpy of the same n bytes are timed in the
+// same run (bench/references.cu, reference_bytes).
 
 #include "family_adapters.cuh"
 #include "histogram/spec.hpp"
@@ -26,6 +31,9 @@ struct BenchFamily {
   static std::string size_violation(const Spec& s, std::int64_t n, int block) { return histogram::size_violation(s, n, block); }
   static std::size_t workspace_bytes(const Spec&, std::int64_t, int) { return 0; }  // none
   static Traffic traffic(const Spec& s, std::int64_t n, int block) { return s.traffic(n, block, bench_typing, kByteValues.bins); }
+  static bench::DeviceBuffer input(std::int64_t n, cudaStream_t stream) {
+    return bench::random_bytes(n, bench::kInputSeed, stream);
+  }
   static Args args(const bench::VectorBuffers& b, std::int64_t n, int block) {
     return {.n = n,
             .data = b.data.address(),

@@ -47,7 +47,7 @@ struct Benchmark {
     return problem;
   }
   static void launch(const Row& row, const Problem& problem, cudaStream_t stream) { row.launch(problem.args, Stream{stream}); }
-  static Traffic traffic(const Row& row, const Point& p) { return row.spec->traffic(p.side, p.side); }
+  static Traffic traffic(const Row& row, const Point& p) { return row.spec->traffic(p.side, p.side, row.typing); }
   static std::int64_t input_bytes(const Point& p) { return p.side * p.side * std::int64_t{sizeof(float)}; }
 };
 
