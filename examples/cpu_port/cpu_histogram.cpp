@@ -140,6 +140,7 @@ const Entry kTable[] = {
     {"histogram_global_atomics", &launch_global_atomics},
     {.name = "histogram_smem_privatised", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
     {.name = "histogram_smem_lane_banks", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
+    {.name = "histogram_smem_wide", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
     {.launch = &launch_chunks, .port_row = &kChunkCounts},
 };
 
@@ -148,6 +149,7 @@ const Entry kTable[] = {
 const Allowance kAllowances[] = {
     {"histogram_smem_privatised", Decline::port_rows_instead},
     {"histogram_smem_lane_banks", Decline::port_rows_instead},
+    {"histogram_smem_wide", Decline::port_rows_instead},
 };
 
 }  // namespace

@@ -160,6 +160,7 @@ const Entry kTable[] = {
     {.name = "histogram_global_atomics", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
     {.name = "histogram_smem_privatised", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
     {.name = "histogram_smem_lane_banks", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
+    {.name = "histogram_smem_wide", .not_implemented = kNotPorted, .declined = Decline::port_rows_instead},
     {.launch = &histogram_even<kHistogramEven>, .port_row = &kHistogramEven},
     {.launch = &histogram_even<kHistogramEvenKnownBad>, .port_row = &kHistogramEvenKnownBad},
 };
@@ -169,6 +170,7 @@ const Allowance kAllowances[] = {
     {"histogram_global_atomics", Decline::port_rows_instead},
     {"histogram_smem_privatised", Decline::port_rows_instead},
     {"histogram_smem_lane_banks", Decline::port_rows_instead},
+    {"histogram_smem_wide", Decline::port_rows_instead},
 };
 
 }  // namespace

@@ -66,6 +66,20 @@ const Spec kSpecs[] = {
      .shared_bins = "bins x 32 words, bin k of lane l in word 32k + l (bank l)",
      .traffic = &samples_once,
      .model_traffic = &counted_traffic},
+    {.doc = {.name = "histogram_smem_wide",
+             .idea = "the lane-banks layout fed 16 bytes a thread a load (V = 16 / sample bytes samples) from a fixed "
+                     "grid of G = min(max(⌈⌊n/V⌋/B⌉, 1), 2^18/B) blocks; integer samples binned by a float reciprocal "
+                     "and one exact correction, no division",
+             .cost = "n/V 16-byte loads; no bank conflict and no division in the counting loop; the 32-copy merge in "
+                     "G blocks only"},
+     .typings = kTypings,
+     .domain = kDomain,
+     .max_bins = kSharedBinWords / 32,
+     .bins_reason = "32 copies of a block's bins in 32 KiB of shared memory",
+     .shared_bins = "bins x 32 words, bin k of lane l in word 32k + l (bank l)",
+     .traffic = &samples_once,
+     .model_traffic = &counted_traffic,
+     .data_alignment = kWideBytes},
 };
 
 std::string level_text(double v) {
@@ -110,6 +124,11 @@ rule::BinParams params_of(const Binning& b) {
 }
 
 std::int64_t blocks_for(std::int64_t n, int block) { return std::min(ceil_div(n, block), kMaxBlocks); }
+
+std::int64_t wide_blocks(std::int64_t n, int block, const Typing& t) {
+  const std::int64_t vectors = n / (static_cast<std::int64_t>(kWideBytes) / static_cast<std::int64_t>(info(t.element).bytes));
+  return std::min(std::max<std::int64_t>(ceil_div(vectors, block), 1), kWideThreads / block);
+}
 
 Traffic samples_once(std::int64_t n, int, const Typing& t, std::int64_t bins) {
   constexpr std::int64_t kCount = sizeof(std::uint32_t);

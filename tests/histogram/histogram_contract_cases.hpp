@@ -35,10 +35,28 @@ inline const std::vector<VariantCases<SizeCase>>& histogram_cases() {
       {64, 256, "aligned", 2, "f32_u32"}, {64, 256, "", 4, "f32_u32"},
       {64, 256, "aligned", 4, "f64_u32"}, {64, 256, "aligned", 12, "f64_u32"}, {64, 256, "", 8, "f64_u32"},
   };
+  // The wide row: the same sizes and blocks, its data 16-byte aligned in
+  // every sample type (its 16-byte loads).
+  static const std::vector<SizeCase> wide = {
+      {0, 1, ""}, {0, 1024, ""}, {1, 1, ""}, {1000, 7, ""}, {1000, 33, ""}, {1000, 1000, ""},
+      {kCountLimit, 1, ""}, {kCountLimit, 256, ""}, {kCountLimit, 1024, ""},
+      {kCountLimit + 1, 1, "exceeds"}, {kCountLimit + 1, 1024, "exceeds"},
+      {-1, 256, "negative"},
+      {64, 0, "block"}, {64, -1, "block"}, {64, 1025, "block"}, {64, 2048, "block"},
+      {64, 256, "", 16, "u8_u32"},   {64, 256, "aligned", 1, "u8_u32"},   {64, 256, "aligned", 8, "u8_u32"},
+      {64, 256, "", 32, "i8_u32"},   {64, 256, "aligned", 8, "i8_u32"},
+      {64, 256, "", 32, "u16_u32"},  {64, 256, "aligned", 2, "u16_u32"},  {64, 256, "aligned", 8, "u16_u32"},
+      {64, 256, "", 16, "i16_u32"},  {64, 256, "aligned", 8, "i16_u32"},
+      {64, 256, "", 16, "f16_u32"},  {64, 256, "aligned", 2, "f16_u32"},
+      {64, 256, "", 16, "bf16_u32"}, {64, 256, "aligned", 8, "bf16_u32"},
+      {64, 256, "", 16, "f32_u32"},  {64, 256, "aligned", 4, "f32_u32"},  {64, 256, "aligned", 12, "f32_u32"},
+      {64, 256, "", 48, "f64_u32"},  {64, 256, "aligned", 8, "f64_u32"},  {64, 256, "aligned", 24, "f64_u32"},
+  };
   static const std::vector<VariantCases<SizeCase>> table = {
       {"histogram_global_atomics", any_block},
       {"histogram_smem_privatised", any_block},
       {"histogram_smem_lane_banks", any_block},
+      {"histogram_smem_wide", wide},
   };
   return table;
 }
@@ -54,6 +72,7 @@ inline constexpr RowBinLimit kRowBinLimits[] = {
     {"histogram_global_atomics", 65536},
     {"histogram_smem_privatised", 8192},
     {"histogram_smem_lane_banks", 256},
+    {"histogram_smem_wide", 256},
 };
 
 // A binning a row must take (refusal empty) or refuse, naming the words of

@@ -39,5 +39,19 @@ smemc_profile_check(histogram_lane_banks_conflict_free CASE histogram_lane_banks
     "${_global_atomics} == ${_histogram_merge_atomics}"
     "${_shared_atomic_wavefronts_per_instruction} <= 1.25")
 
+# The wide row, what makes it fast: 16-byte loads (2^24 bytes are 2^20
+# vectors, 32,768 warp requests of 16 sectors each, where byte loads would
+# make 524,288 requests), conflict-free shared atomics on any data, and a
+# merge in its fixed grid only (1,024 blocks of 256 at 2^24 bytes, 8 warp
+# atomics each: every bin of a block is nonzero on spread data).
+smemc_profile_check(histogram_wide_loads_16_bytes CASE histogram_wide_spread_16M
+  REPORT ${_shared_atomic_details}
+  CC_9.0
+    "${_global_load_requests} == 32768"
+    "${_global_load_sectors} == 524288"
+    "${_shared_atomics} == ${_histogram_warp_passes}"
+    "${_global_atomics} == 8192"
+    "${_shared_atomic_wavefronts_per_instruction} <= 1.25")
+
 # The bytes the row states (the data once, the bins), against DRAM's count.
 smemc_profile_check(traffic_histogram_privatised CASE traffic_histogram_privatised_1G TRAFFIC)

@@ -45,6 +45,7 @@ const profile::Case kCases[] = {
      [] { run("histogram_smem_privatised", Pattern::lane_stride); }},
     {"histogram_lane_banks_lane_stride_16M", "histogram_smem_lane_banks",
      [] { run("histogram_smem_lane_banks", Pattern::lane_stride); }},
+    {"histogram_wide_spread_16M", "histogram_smem_wide", [] { run("histogram_smem_wide", Pattern::spread); }},
     {"traffic_histogram_privatised_1G", "histogram_smem_privatised",
      [] { run("histogram_smem_privatised", Pattern::spread, kTrafficCount); },
      [] { return spec_named("histogram_smem_privatised").traffic(kTrafficCount, kBlock, kTypings[0], kByteValues.bins); }},

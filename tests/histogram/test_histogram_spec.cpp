@@ -248,6 +248,37 @@ TEST(HistogramRule, integer_samples_exhaustively) {
   }
 }
 
+// The division-free bin of the wide row (bin_rule.hpp's
+// integer_bin_by_reciprocal) is the rule's bin for every value of the 8-
+// and 16-bit types, in the suite's binnings and in the extremes of the
+// argument (bins and range up to 2^16, quotients near 2^16, ranges that are
+// not powers of two), with the reciprocal rounded to nearest and moved 3
+// ulps either way (OpenCL may give 1.0f / range within 2.5 ulp).
+TEST(HistogramRule, reciprocal_bin_is_the_rule_exhaustively) {
+  for (Scalar type : {Scalar::u8, Scalar::i8, Scalar::u16, Scalar::i16}) {
+    const Binning all = one_bin_per_value(type);
+    std::vector<Binning> binnings = binnings_of(type, kMaxBins);
+    const double lo = all.lower, hi = all.upper, span = hi - lo;
+    for (double bins : {1.0, 3.0, 7.0, 255.0, 256.0, 257.0, 1000.0, 40000.0, 65535.0, 65536.0}) {
+      binnings.push_back({static_cast<std::int64_t>(bins), lo, hi});
+      binnings.push_back({static_cast<std::int64_t>(bins), lo + 1, hi - 1});
+      binnings.push_back({static_cast<std::int64_t>(bins), lo + std::floor(span / 3), lo + std::floor(span / 3) + 3});
+    }
+    for (const Binning& b : binnings) {
+      const rule::BinParams p = params_of(b);
+      const float nearest = rule::integer_reciprocal(p);
+      for (int ulps = -3; ulps <= 3; ++ulps) {
+        float reciprocal = nearest;
+        for (int step = 0; step < std::abs(ulps); ++step) reciprocal = std::nextafter(reciprocal, ulps < 0 ? 0.0f : 1.0f);
+        for (auto x = static_cast<std::int64_t>(lo); x < static_cast<std::int64_t>(hi); ++x) {
+          ASSERT_EQ(rule::integer_bin_by_reciprocal(x, p, reciprocal), integer_bin(x, b))
+              << to_string(type) << " " << x << " in " << histogram::describe(b) << ", reciprocal " << ulps << " ulps off";
+        }
+      }
+    }
+  }
+}
+
 // The floating rule over every value of f16 and bf16 (NaNs, infinities and
 // subnormals included), and edge-heavy samples of f32 and f64, in every
 // binning of the suite, against the exact reference.

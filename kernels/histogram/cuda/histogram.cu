@@ -16,6 +16,12 @@
 //                              two lanes of a warp ever share a bank (nor a
 //                              word). Cost: 32 copies of the bins in shared
 //                              memory (32 KiB for 256 bins) and a 32-copy merge.
+//   histogram_smem_wide        the lane-banks layout, fed 16 bytes a thread a
+//                              load (two in flight) from a fixed grid of about
+//                              one resident wave (histogram::wide_blocks), so
+//                              the merge runs in few blocks; integer samples
+//                              binned without a division (bin_rule.hpp's
+//                              reciprocal). Precondition: data 16-byte aligned.
 //
 // Every kernel is instantiated for each sample type of histogram::kTypings;
 // the shared bins are dynamic (their count is the binning's). Grid:
@@ -76,21 +82,14 @@ __global__ void histogram_smem_privatised(const T* data, long long n, rule::BinP
   }
 }
 
-template <typename T>
-__global__ void histogram_smem_lane_banks(const T* data, long long n, rule::BinParams p, unsigned* bins) {
-  extern __shared__ unsigned lane_bins[];  // bin k of lane l: word 32k + l
-  const int count = static_cast<int>(p.bins);
+// The lane-banks layout's two ends: its copies cleared before the counting,
+// and summed into the global bins after it.
+__device__ void clear_lane_bins(unsigned* lane_bins, int count) {
   for (int w = threadIdx.x; w < count * kLanes; w += blockDim.x) lane_bins[w] = 0;
   __syncthreads();  // every copy is zero before the first count
-
-  const int lane = threadIdx.x % kLanes;
-  const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
-  for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
-    const long long k = bin_of(data[i], p);
-    if (k >= 0) atomicAdd(&lane_bins[k * kLanes + lane], 1u);
-  }
+}
+__device__ void merge_lane_bins(const unsigned* lane_bins, int count, unsigned* bins) {
   __syncthreads();  // every count is in before the merge reads the copies
-
   // Thread k sums bin k's copies starting at copy k mod 32: at each step the
   // warp's 32 reads (bins k..k+31) fall in 32 different banks.
   for (int k = threadIdx.x; k < count; k += blockDim.x) {
@@ -100,22 +99,88 @@ __global__ void histogram_smem_lane_banks(const T* data, long long n, rule::BinP
   }
 }
 
-// Each variant's kernel for a sample type, and the shared words a bin takes
-// in it (0: none).
 template <typename T>
-struct GlobalAtomics {
+__global__ void histogram_smem_lane_banks(const T* data, long long n, rule::BinParams p, unsigned* bins) {
+  extern __shared__ unsigned lane_bins[];  // bin k of lane l: word 32k + l
+  const int count = static_cast<int>(p.bins);
+  clear_lane_bins(lane_bins, count);
+  const int lane = threadIdx.x % kLanes;
+  const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+  for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
+    const long long k = bin_of(data[i], p);
+    if (k >= 0) atomicAdd(&lane_bins[k * kLanes + lane], 1u);
+  }
+  merge_lane_bins(lane_bins, count, bins);
+}
+
+// The wide row's bin: integer samples by the reciprocal (no division), the
+// others by the rule as every row bins them.
+template <typename T>
+__device__ __forceinline__ long long wide_bin_of(T x, const rule::BinParams& p, float reciprocal) {
+  if constexpr (std::is_integral_v<T>) {
+    return rule::integer_bin_by_reciprocal(static_cast<long long>(x), p, reciprocal);
+  } else {
+    return bin_of(x, p);
+  }
+}
+
+template <typename T>
+__global__ void histogram_smem_wide(const T* data, long long n, rule::BinParams p, unsigned* bins) {
+  constexpr int kPerVector = static_cast<int>(kWideBytes / sizeof(T));
+  extern __shared__ unsigned lane_bins[];  // bin k of lane l: word 32k + l
+  const int count = static_cast<int>(p.bins);
+  clear_lane_bins(lane_bins, count);
+  const int lane = threadIdx.x % kLanes;
+  const float reciprocal = rule::integer_reciprocal(p);
+  const auto count_sample = [&](T x) {
+    const long long k = wide_bin_of(x, p, reciprocal);
+    if (k >= 0) atomicAdd(&lane_bins[k * kLanes + lane], 1u);
+  };
+  const auto count_vector = [&](const uint4& v) {
+    T samples[kPerVector];
+    memcpy(samples, &v, sizeof v);
+#pragma unroll
+    for (int j = 0; j < kPerVector; ++j) count_sample(samples[j]);
+  };
+  const auto* vectors = reinterpret_cast<const uint4*>(data);  // 16-byte aligned: the row's precondition
+  const long long full = n / kPerVector, threads = static_cast<long long>(gridDim.x) * blockDim.x;
+  const long long g = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+  long long q = g;
+  for (; q + threads < full; q += 2 * threads) {  // two 16-byte loads in flight
+    const uint4 first = vectors[q], second = vectors[q + threads];
+    count_vector(first);
+    count_vector(second);
+  }
+  for (; q < full; q += threads) count_vector(vectors[q]);
+  for (long long i = kPerVector * full + g; i < n; i += threads) count_sample(data[i]);
+  merge_lane_bins(lane_bins, count, bins);
+}
+
+// Each variant's kernel for a sample type, the shared words a bin takes
+// in it (0: none), and its grid.
+struct SampleGrid {  // min(⌈n/B⌉, kMaxBlocks): one sample a thread a step
+  static std::int64_t blocks(const Args& a) { return blocks_for(a.n, a.block); }
+};
+template <typename T>
+struct GlobalAtomics : SampleGrid {
   static constexpr auto kernel = &histogram_global_atomics<T>;
   static constexpr int shared_words_per_bin = 0;
 };
 template <typename T>
-struct SmemPrivatised {
+struct SmemPrivatised : SampleGrid {
   static constexpr auto kernel = &histogram_smem_privatised<T>;
   static constexpr int shared_words_per_bin = 1;
 };
 template <typename T>
-struct SmemLaneBanks {
+struct SmemLaneBanks : SampleGrid {
   static constexpr auto kernel = &histogram_smem_lane_banks<T>;
   static constexpr int shared_words_per_bin = kLanes;
+};
+template <typename T>
+struct SmemWide {
+  static constexpr auto kernel = &histogram_smem_wide<T>;
+  static constexpr int shared_words_per_bin = kLanes;
+  static std::int64_t blocks(const Args& a) { return wide_blocks(a.n, a.block, a.typing); }
 };
 
 // Table glue, the same for every variant: the spec's checks, the bins
@@ -132,8 +197,8 @@ void launch_counts(const Args& a, Stream s) {
     using T = DeviceType<kTypings[I].element>;
     using V = Variant<T>;
     const std::size_t shared = static_cast<std::size_t>(V::shared_words_per_bin * p.bins) * sizeof(unsigned);
-    V::kernel<<<static_cast<unsigned>(blocks_for(a.n, a.block)), a.block, shared, as_cuda(s)>>>(
-        device_pointer<const T>(a.data), static_cast<long long>(a.n), p, bins);
+    V::kernel<<<static_cast<unsigned>(V::blocks(a)), a.block, shared, as_cuda(s)>>>(device_pointer<const T>(a.data),
+                                                                                    static_cast<long long>(a.n), p, bins);
   });
   cuda_check(cudaGetLastError(), ("launch of " + std::string(name)).c_str(), __FILE__, __LINE__);
 }
@@ -149,12 +214,14 @@ CudaLine<Entry> line() {
 constexpr std::string_view kGlobalAtomics = "histogram_global_atomics";
 constexpr std::string_view kSmemPrivatised = "histogram_smem_privatised";
 constexpr std::string_view kSmemLaneBanks = "histogram_smem_lane_banks";
+constexpr std::string_view kSmemWide = "histogram_smem_wide";
 
 const std::vector<CudaLine<Entry>>& lines() {
   static const std::vector<CudaLine<Entry>> all = {
       line<GlobalAtomics, kGlobalAtomics>(),
       line<SmemPrivatised, kSmemPrivatised>(),
       line<SmemLaneBanks, kSmemLaneBanks>(),
+      line<SmemWide, kSmemWide>(),
   };
   return all;
 }

@@ -84,11 +84,28 @@ long bin_of(global const elem_t* data, long i, bin_params p) {
   while (k + 1 < p.bins && edge_sign(x, k + 1, lower, upper, p.bins) >= 0) ++k;
   return k;
 }
+// The wide row bins a floating sample as every row does.
+long wide_bin_of(global const elem_t* data, long i, bin_params p, float reciprocal) { return bin_of(data, i, p); }
 #else
 long bin_of(global const elem_t* data, long i, bin_params p) {
   const long x = (long)data[i];
   if (x < p.integer_lower || x >= p.integer_lower + p.integer_range) return -1;
   return (long)((ulong)(x - p.integer_lower) * (ulong)p.bins / (ulong)p.integer_range);
+}
+// bin_rule.hpp's integer_bin_by_reciprocal: the quotient estimated in float
+// (within one), corrected by the sign of the 32-bit remainder.
+long wide_bin_of(global const elem_t* data, long i, bin_params p, float reciprocal) {
+  const long x = (long)data[i];
+  if (x < p.integer_lower || x >= p.integer_lower + p.integer_range) return -1;
+  const uint a = (uint)(x - p.integer_lower) * (uint)p.bins, range = (uint)p.integer_range;
+  uint q = (uint)((float)a * reciprocal);
+  const int remainder = (int)(a - q * range);
+  if (remainder < 0) {
+    --q;
+  } else if (remainder >= (int)range) {
+    ++q;
+  }
+  return (long)q;
 }
 #endif
 
@@ -142,6 +159,38 @@ kernel void histogram_smem_lane_banks(HISTOGRAM_ARGS, local uint* lane_bins) {
   // Work-item k sums bin k's copies starting at copy k mod 32 (the CUDA
   // kernel's order: conflict-free where 32 work-items run as a warp).
   for (int k = t; k < count; k += size) {
+    uint total = 0;
+    for (int c = 0; c < LANES; ++c) total += lane_bins[k * LANES + (k + c) % LANES];
+    if (total != 0) atomic_add(&out_bins[k], total);
+  }
+}
+
+// The wide row (histogram::wide_blocks' grid, which the launcher sizes):
+// work-item g of T counts the 16-byte vectors g, g + T, ... (WIDE_SAMPLES
+// samples each), then the tail samples; the lane-banks layout and merge.
+#define WIDE_SAMPLES (16 / (int)sizeof(elem_t))
+kernel void histogram_smem_wide(HISTOGRAM_ARGS, local uint* lane_bins) {
+  HISTOGRAM_SETUP;
+  const int t = get_local_id(0), size = get_local_size(0), count = (int)bins;
+  for (int w = t; w < count * LANES; w += size) lane_bins[w] = 0;
+  barrier(CLK_LOCAL_MEM_FENCE);  // every copy is zero before the first count
+
+  const int lane = t % LANES;
+  const float reciprocal = 1.0f / (float)p.integer_range;
+  const long full = n / WIDE_SAMPLES, g = (long)get_global_id(0);
+  for (long q = g; q < full; q += stride) {
+    for (int j = 0; j < WIDE_SAMPLES; ++j) {
+      const long k = wide_bin_of(data, q * WIDE_SAMPLES + j, p, reciprocal);
+      if (k >= 0) atomic_inc(&lane_bins[k * LANES + lane]);
+    }
+  }
+  for (long i = WIDE_SAMPLES * full + g; i < n; i += stride) {
+    const long k = wide_bin_of(data, i, p, reciprocal);
+    if (k >= 0) atomic_inc(&lane_bins[k * LANES + lane]);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);  // every count is in before the merge reads the copies
+
+  for (int k = t; k < count; k += size) {  // the lane-banks merge's order
     uint total = 0;
     for (int c = 0; c < LANES; ++c) total += lane_bins[k * LANES + (k + c) % LANES];
     if (total != 0) atomic_add(&out_bins[k], total);

@@ -23,7 +23,11 @@ cl_ulong bits_of(double v) {
 // The spec's checks, the bins cleared on the queue, then the kernel of the
 // variant's name (none for n = 0), min(⌈n/B⌉, kMaxBlocks) groups of B, with
 // `shared_words_per_bin` local words a bin (0: no local argument).
-template <const std::string_view& name, int shared_words_per_bin>
+// Each row's grid: one sample a work-item a step, or the wide row's.
+std::int64_t sample_grid(const Args& a) { return blocks_for(a.n, a.block); }
+std::int64_t wide_grid(const Args& a) { return wide_blocks(a.n, a.block, a.typing); }
+
+template <const std::string_view& name, int shared_words_per_bin, std::int64_t (*grid)(const Args&) = &sample_grid>
 void launch_counts(const Args& a, Stream s) {
   const bool has_data = validate(spec_named(name), a);
   const BufferArg bins = buffer<std::uint32_t>(a.bins, name);
@@ -31,7 +35,7 @@ void launch_counts(const Args& a, Stream s) {
   if (!has_data) return;
   const rule::BinParams p = params_of(a.binning);
   const std::string kernel(name);
-  const auto groups = static_cast<std::size_t>(blocks_for(a.n, a.block));
+  const auto groups = static_cast<std::size_t>(grid(a));
   const auto block = static_cast<std::size_t>(a.block);
   cl_kernel k = programs::histogram(a.typing).kernel(kernel);
   const auto args = [&](auto&&... local) {
@@ -55,11 +59,13 @@ DeviceDecline samples_on_device(const Typing& t) {
 constexpr std::string_view kGlobalAtomics = "histogram_global_atomics";
 constexpr std::string_view kSmemPrivatised = "histogram_smem_privatised";
 constexpr std::string_view kSmemLaneBanks = "histogram_smem_lane_banks";
+constexpr std::string_view kSmemWide = "histogram_smem_wide";
 
 const Entry kTable[] = {
     {kGlobalAtomics, &launch_counts<kGlobalAtomics, 0>, {}, &samples_on_device},
     {kSmemPrivatised, &launch_counts<kSmemPrivatised, 1>, {}, &samples_on_device},
     {kSmemLaneBanks, &launch_counts<kSmemLaneBanks, 32>, {}, &samples_on_device},
+    {kSmemWide, &launch_counts<kSmemWide, 32, &wide_grid>, {}, &samples_on_device},
 };
 
 // Every row and sample type is required of the OpenCL port, but the
@@ -71,6 +77,8 @@ constexpr Allowance kAllowances[] = {
     {kSmemPrivatised, Decline::needs_fp64, "f32_u32"}, {kSmemPrivatised, Decline::needs_fp64, "f64_u32"},
     {kSmemLaneBanks, Decline::needs_fp64, "f16_u32"},  {kSmemLaneBanks, Decline::needs_fp64, "bf16_u32"},
     {kSmemLaneBanks, Decline::needs_fp64, "f32_u32"},  {kSmemLaneBanks, Decline::needs_fp64, "f64_u32"},
+    {kSmemWide, Decline::needs_fp64, "f16_u32"},       {kSmemWide, Decline::needs_fp64, "bf16_u32"},
+    {kSmemWide, Decline::needs_fp64, "f32_u32"},       {kSmemWide, Decline::needs_fp64, "f64_u32"},
 };
 
 }  // namespace
