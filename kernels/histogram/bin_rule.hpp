@@ -88,28 +88,43 @@ SMEMC_BIN_RULE std::int64_t integer_bin(std::int64_t x, const BinParams& p) {
   return static_cast<std::int64_t>(offset * static_cast<std::uint64_t>(p.bins) / static_cast<std::uint64_t>(p.integer_range));
 }
 
-// The same bin without a division, for a kernel that bins in its inner
-// loop (histogram_smem_wide). a = (x - lower)·bins is below 2^32 (offset <
-// 2^16, bins <= 2^16) and its quotient by the range at most 2^16. The
-// estimate (float)a · reciprocal, reciprocal = 1/range in float, is within
-// one of a/range: three roundings of 2^-24 and the reciprocal's own error
-// (at most 2.5 ulp, OpenCL's bound for a float division) make a relative
-// error below 2^-21, below 2^-5 in a quotient of at most 2^16. The remainder
-// a - q·range is then in (-range, 2·range), exact in 32-bit arithmetic
-// (modulo 2^32, read as signed), and one step each way gives the floor.
-SMEMC_BIN_RULE float integer_reciprocal(const BinParams& p) { return 1.0f / static_cast<float>(p.integer_range); }
-SMEMC_BIN_RULE std::int64_t integer_bin_by_reciprocal(std::int64_t x, const BinParams& p, float reciprocal) {
-  if (x < p.integer_lower || x >= p.integer_lower + p.integer_range) return -1;
-  const auto a = static_cast<std::uint32_t>(x - p.integer_lower) * static_cast<std::uint32_t>(p.bins);
-  const auto range = static_cast<std::uint32_t>(p.integer_range);
-  auto q = static_cast<std::uint32_t>(static_cast<float>(a) * reciprocal);
-  const auto remainder = static_cast<std::int32_t>(a - q * range);
+// The same bin in 32-bit arithmetic and without a division, for a kernel
+// that bins in its inner loop (histogram_smem_wide). Every integer sample
+// type of the suite has 8 or 16 bits and its levels lie in [-2^15, 2^16]:
+// x - lower fits an int32, and read as unsigned it is below the range
+// exactly when the sample counts. Where bins equal the range (one bin per
+// value) the bin is that offset. Otherwise a = offset·bins is below 2^32
+// (offset < 2^16, bins <= 2^16) and its quotient by the range at most 2^16;
+// the estimate (float)a · reciprocal, reciprocal = 1/range in float, is
+// within one of a/range (three roundings of 2^-24 and the reciprocal's own
+// error, at most 2.5 ulp, OpenCL's bound for a float division: a relative
+// error below 2^-21, below 2^-5 in a quotient of at most 2^16). The
+// remainder a - q·range is then in (-range, 2·range), exact in 32-bit
+// arithmetic (modulo 2^32, read as signed), and one step each way gives
+// the floor.
+struct IntegerBins32 {
+  std::int32_t lower;
+  std::uint32_t range;
+  std::uint32_t bins;
+  float reciprocal;
+};
+SMEMC_BIN_RULE IntegerBins32 integer_bins_32(const BinParams& p) {
+  return {static_cast<std::int32_t>(p.integer_lower), static_cast<std::uint32_t>(p.integer_range),
+          static_cast<std::uint32_t>(p.bins), 1.0f / static_cast<float>(p.integer_range)};
+}
+SMEMC_BIN_RULE std::int32_t integer_bin_32(std::int32_t x, const IntegerBins32& b) {
+  const auto offset = static_cast<std::uint32_t>(x - b.lower);
+  if (offset >= b.range) return -1;
+  if (b.bins == b.range) return static_cast<std::int32_t>(offset);
+  const std::uint32_t a = offset * b.bins;
+  auto q = static_cast<std::uint32_t>(static_cast<float>(a) * b.reciprocal);
+  const auto remainder = static_cast<std::int32_t>(a - q * b.range);
   if (remainder < 0) {
     --q;
-  } else if (remainder >= static_cast<std::int32_t>(range)) {
+  } else if (remainder >= static_cast<std::int32_t>(b.range)) {
     ++q;
   }
-  return q;
+  return static_cast<std::int32_t>(q);
 }
 
 // Grow-expansion: adds term to a nonoverlapping expansion (components in

@@ -68,8 +68,8 @@ const Spec kSpecs[] = {
      .model_traffic = &counted_traffic},
     {.doc = {.name = "histogram_smem_wide",
              .idea = "the lane-banks layout fed 16 bytes a thread a load (V = 16 / sample bytes samples) from a fixed "
-                     "grid of G = min(max(⌈⌊n/V⌋/B⌉, 1), 2^18/B) blocks; integer samples binned by a float reciprocal "
-                     "and one exact correction, no division",
+                     "grid of G = min(max(⌈⌊n/V⌋/B⌉, 1), 2^18/B) blocks; integer samples binned in 32-bit arithmetic "
+                     "without a division (one bin per value: the offset itself)",
              .cost = "n/V 16-byte loads; no bank conflict and no division in the counting loop; the 32-copy merge in "
                      "G blocks only"},
      .typings = kTypings,

@@ -248,8 +248,8 @@ TEST(HistogramRule, integer_samples_exhaustively) {
   }
 }
 
-// The division-free bin of the wide row (bin_rule.hpp's
-// integer_bin_by_reciprocal) is the rule's bin for every value of the 8-
+// The wide row's 32-bit, division-free bin (bin_rule.hpp's integer_bin_32)
+// is the rule's bin for every value of the 8-
 // and 16-bit types, in the suite's binnings and in the extremes of the
 // argument (bins and range up to 2^16, quotients near 2^16, ranges that are
 // not powers of two), with the reciprocal rounded to nearest and moved 3
@@ -265,13 +265,14 @@ TEST(HistogramRule, reciprocal_bin_is_the_rule_exhaustively) {
       binnings.push_back({static_cast<std::int64_t>(bins), lo + std::floor(span / 3), lo + std::floor(span / 3) + 3});
     }
     for (const Binning& b : binnings) {
-      const rule::BinParams p = params_of(b);
-      const float nearest = rule::integer_reciprocal(p);
+      const rule::IntegerBins32 nearest = rule::integer_bins_32(params_of(b));
       for (int ulps = -3; ulps <= 3; ++ulps) {
-        float reciprocal = nearest;
-        for (int step = 0; step < std::abs(ulps); ++step) reciprocal = std::nextafter(reciprocal, ulps < 0 ? 0.0f : 1.0f);
+        rule::IntegerBins32 bins32 = nearest;
+        for (int step = 0; step < std::abs(ulps); ++step) {
+          bins32.reciprocal = std::nextafter(bins32.reciprocal, ulps < 0 ? 0.0f : 1.0f);
+        }
         for (auto x = static_cast<std::int64_t>(lo); x < static_cast<std::int64_t>(hi); ++x) {
-          ASSERT_EQ(rule::integer_bin_by_reciprocal(x, p, reciprocal), integer_bin(x, b))
+          ASSERT_EQ(rule::integer_bin_32(static_cast<std::int32_t>(x), bins32), integer_bin(x, b))
               << to_string(type) << " " << x << " in " << histogram::describe(b) << ", reciprocal " << ulps << " ulps off";
         }
       }

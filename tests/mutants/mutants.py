@@ -402,7 +402,7 @@ MUTANTS = [
            "cuda", CUDA_HIST, "*/histogram_smem_wide_*"),
     Mutant("hist-reciprocal-no-step-up", "the division-free bin never steps its estimate up (an estimate one short stays)",
            "kernels/histogram/bin_rule.hpp",
-           "  } else if (remainder >= static_cast<std::int32_t>(range)) {\n    ++q;\n  }\n", "  }\n",
+           "  } else if (remainder >= static_cast<std::int32_t>(b.range)) {\n    ++q;\n  }\n", "  }\n",
            "host", SPEC, "HistogramRule.*"),
     Mutant("ocl-hist-wide-tail", "the OpenCL wide row's tail loop stops one sample short",
            "kernels/histogram/opencl/histogram.cl",

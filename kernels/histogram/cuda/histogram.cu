@@ -20,8 +20,9 @@
 //                              load (two in flight) from a fixed grid of about
 //                              one resident wave (histogram::wide_blocks), so
 //                              the merge runs in few blocks; integer samples
-//                              binned without a division (bin_rule.hpp's
-//                              reciprocal). Precondition: data 16-byte aligned.
+//                              binned in 32-bit arithmetic without a division
+//                              (bin_rule.hpp's integer_bin_32). Precondition:
+//                              data 16-byte aligned.
 //
 // Every kernel is instantiated for each sample type of histogram::kTypings;
 // the shared bins are dynamic (their count is the binning's). Grid:
@@ -113,14 +114,15 @@ __global__ void histogram_smem_lane_banks(const T* data, long long n, rule::BinP
   merge_lane_bins(lane_bins, count, bins);
 }
 
-// The wide row's bin: integer samples by the reciprocal (no division), the
-// others by the rule as every row bins them.
+// The wide row's bin: integer samples in 32-bit arithmetic without a
+// division (bin_rule.hpp's integer_bin_32), the others by the rule as every
+// row bins them.
 template <typename T>
-__device__ __forceinline__ long long wide_bin_of(T x, const rule::BinParams& p, float reciprocal) {
+__device__ __forceinline__ int wide_bin_of(T x, const rule::BinParams& p, const rule::IntegerBins32& b) {
   if constexpr (std::is_integral_v<T>) {
-    return rule::integer_bin_by_reciprocal(static_cast<long long>(x), p, reciprocal);
+    return rule::integer_bin_32(static_cast<std::int32_t>(x), b);
   } else {
-    return bin_of(x, p);
+    return static_cast<int>(bin_of(x, p));
   }
 }
 
@@ -131,9 +133,9 @@ __global__ void histogram_smem_wide(const T* data, long long n, rule::BinParams 
   const int count = static_cast<int>(p.bins);
   clear_lane_bins(lane_bins, count);
   const int lane = threadIdx.x % kLanes;
-  const float reciprocal = rule::integer_reciprocal(p);
+  const rule::IntegerBins32 integer_bins = rule::integer_bins_32(p);
   const auto count_sample = [&](T x) {
-    const long long k = wide_bin_of(x, p, reciprocal);
+    const int k = wide_bin_of(x, p, integer_bins);
     if (k >= 0) atomicAdd(&lane_bins[k * kLanes + lane], 1u);
   };
   const auto count_vector = [&](const uint4& v) {

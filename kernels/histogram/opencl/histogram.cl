@@ -92,12 +92,14 @@ long bin_of(global const elem_t* data, long i, bin_params p) {
   if (x < p.integer_lower || x >= p.integer_lower + p.integer_range) return -1;
   return (long)((ulong)(x - p.integer_lower) * (ulong)p.bins / (ulong)p.integer_range);
 }
-// bin_rule.hpp's integer_bin_by_reciprocal: the quotient estimated in float
-// (within one), corrected by the sign of the 32-bit remainder.
+// bin_rule.hpp's integer_bin_32: 32-bit arithmetic; one bin per value is
+// the offset itself, else the quotient estimated in float (within one) and
+// corrected by the sign of the 32-bit remainder.
 long wide_bin_of(global const elem_t* data, long i, bin_params p, float reciprocal) {
-  const long x = (long)data[i];
-  if (x < p.integer_lower || x >= p.integer_lower + p.integer_range) return -1;
-  const uint a = (uint)(x - p.integer_lower) * (uint)p.bins, range = (uint)p.integer_range;
+  const uint offset = (uint)((int)data[i] - (int)p.integer_lower), range = (uint)p.integer_range, bins = (uint)p.bins;
+  if (offset >= range) return -1;
+  if (bins == range) return (long)offset;
+  const uint a = offset * bins;
   uint q = (uint)((float)a * reciprocal);
   const int remainder = (int)(a - q * range);
   if (remainder < 0) {
