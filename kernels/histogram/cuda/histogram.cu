@@ -26,8 +26,8 @@
 //
 // Every kernel is instantiated for each sample type of histogram::kTypings;
 // the shared bins are dynamic (their count is the binning's). Grid:
-// min(⌈n/B⌉, kMaxBlocks) blocks of B threads, grid-stride over the samples
-// (64-bit indices: n reaches 2^32 - 1). Every launcher clears the bins on
+// min(⌈n/B⌉, kMaxBlocks) blocks of B threads (the wide row: wide_blocks),
+// grid-stride over the samples (64-bit indices: n reaches 2^32 - 1). Every launcher clears the bins on
 // the stream first: the kernels only add. Counts are exact, in any order
 // the atomics run.
 

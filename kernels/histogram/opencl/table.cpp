@@ -20,13 +20,14 @@ cl_ulong bits_of(double v) {
   return bits;
 }
 
-// The spec's checks, the bins cleared on the queue, then the kernel of the
-// variant's name (none for n = 0), min(⌈n/B⌉, kMaxBlocks) groups of B, with
-// `shared_words_per_bin` local words a bin (0: no local argument).
-// Each row's grid: one sample a work-item a step, or the wide row's.
+// Each row's grid: min(⌈n/B⌉, kMaxBlocks) groups of B (one sample a
+// work-item a step), or the wide row's (wide_blocks).
 std::int64_t sample_grid(const Args& a) { return blocks_for(a.n, a.block); }
 std::int64_t wide_grid(const Args& a) { return wide_blocks(a.n, a.block, a.typing); }
 
+// The spec's checks, the bins cleared on the queue, then the kernel of the
+// variant's name (none for n = 0) on the row's grid, with
+// `shared_words_per_bin` local words a bin (0: no local argument).
 template <const std::string_view& name, int shared_words_per_bin, std::int64_t (*grid)(const Args&) = &sample_grid>
 void launch_counts(const Args& a, Stream s) {
   const bool has_data = validate(spec_named(name), a);
