@@ -31,6 +31,10 @@ constexpr SizeDomain kDomain{.block = {1, 1024, false},
 // (CUDA's static limit is 48 KiB), so every backend can hold the layout.
 constexpr std::int64_t kSharedBinWords = 8192;
 
+// The lane-banks layout, which the lane-banks and the wide rows share.
+constexpr std::string_view kLaneBanksReason = "32 copies of a block's bins in 32 KiB of shared memory";
+constexpr std::string_view kLaneBanksWords = "bins x 32 words, bin k of lane l in word 32k + l (bank l)";
+
 const Spec kSpecs[] = {
     {.doc = {.name = "histogram_global_atomics",
              .idea = "the baseline: every sample one atomicAdd on its bin in global memory, grid-stride",
@@ -62,8 +66,8 @@ const Spec kSpecs[] = {
      .typings = kTypings,
      .domain = kDomain,
      .max_bins = kSharedBinWords / 32,
-     .bins_reason = "32 copies of a block's bins in 32 KiB of shared memory",
-     .shared_bins = "bins x 32 words, bin k of lane l in word 32k + l (bank l)",
+     .bins_reason = kLaneBanksReason,
+     .shared_bins = kLaneBanksWords,
      .traffic = &samples_once,
      .model_traffic = &counted_traffic},
     {.doc = {.name = "histogram_smem_wide",
@@ -75,8 +79,8 @@ const Spec kSpecs[] = {
      .typings = kTypings,
      .domain = kDomain,
      .max_bins = kSharedBinWords / 32,
-     .bins_reason = "32 copies of a block's bins in 32 KiB of shared memory",
-     .shared_bins = "bins x 32 words, bin k of lane l in word 32k + l (bank l)",
+     .bins_reason = kLaneBanksReason,
+     .shared_bins = kLaneBanksWords,
      .traffic = &samples_once,
      .model_traffic = &counted_traffic,
      .data_alignment = kWideBytes},

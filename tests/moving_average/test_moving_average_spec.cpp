@@ -106,18 +106,13 @@ TEST_P(MovingAverageSpecDepth, depth_formula_is_the_models) {
 // the edge sizes below 2^16 and at the row's largest n up to 2^20.
 TEST_P(MovingAverageSpec, traffic_is_the_models_count) {
   const Spec& s = *GetParam().spec;
-  if (!s.model_traffic) GTEST_SKIP() << s.doc.name << " names no model of its accesses (Spec::model_traffic)";
-  const Typing& t = GetParam().typing;
-  for (int block : s.domain.tested_blocks) {
-    std::vector<std::int64_t> sizes = gen::edge_sizes(std::int64_t{1} << 16, block);
-    sizes.push_back(std::min<std::int64_t>(s.domain.largest_n(block), std::int64_t{1} << 20));
-    for (std::int64_t n : sizes) {
-      if (!accepts(s, n, block)) continue;
-      ASSERT_TRUE(
-          smemc::testing::same_traffic(s.traffic(n, block, t), s.model_traffic(n, block, t),
-                                       GetParam().typed_name() + " n=" + std::to_string(n) + " block=" + std::to_string(block)));
-    }
-  }
+  smemc::testing::expect_traffic_is_the_models_count(
+      GetParam(), [&](std::int64_t n, int block) { return accepts(s, n, block); },
+      [&](int block) {
+        std::vector<std::int64_t> sizes = gen::edge_sizes(std::int64_t{1} << 16, block);
+        sizes.push_back(std::min<std::int64_t>(s.domain.largest_n(block), std::int64_t{1} << 20));
+        return sizes;
+      });
 }
 
 // The streamed model the large checks compare with gives the model's bits,

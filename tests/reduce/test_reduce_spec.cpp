@@ -122,18 +122,13 @@ TEST_P(ReduceSpecDepth, depth_formula_is_the_models) {
 // to the H200's DRAM counters.
 TEST_P(ReduceSpec, traffic_is_the_models_count) {
   const Spec& s = *GetParam().spec;
-  if (!s.model_traffic) GTEST_SKIP() << s.doc.name << " names no model of its accesses (Spec::model_traffic)";
-  const Typing& t = GetParam().typing;
-  for (int block : s.domain.tested_blocks) {
-    std::vector<std::int64_t> sizes = gen::edge_sizes(std::int64_t{1} << 16, block);
-    if (block == s.domain.tested_blocks.front()) sizes.push_back((std::int64_t{1} << 20) + 15);
-    for (std::int64_t n : sizes) {
-      if (!accepts(s, n, block)) continue;
-      ASSERT_TRUE(
-          smemc::testing::same_traffic(s.traffic(n, block, t), s.model_traffic(n, block, t),
-                                       GetParam().typed_name() + " n=" + std::to_string(n) + " block=" + std::to_string(block)));
-    }
-  }
+  smemc::testing::expect_traffic_is_the_models_count(
+      GetParam(), [&](std::int64_t n, int block) { return accepts(s, n, block); },
+      [&](int block) {
+        std::vector<std::int64_t> sizes = gen::edge_sizes(std::int64_t{1} << 16, block);
+        if (block == s.domain.tested_blocks.front()) sizes.push_back((std::int64_t{1} << 20) + 15);
+        return sizes;
+      });
 }
 
 // The host model itself meets the bound the row derives (floating
