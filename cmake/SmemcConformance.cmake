@@ -149,6 +149,54 @@ function(smemc_conformance_defaults target)
   target_compile_options(${target} PRIVATE $<$<COMPILE_LANG_AND_ID:CXX,GNU,Clang,AppleClang>:-ffp-contract=off>)
 endfunction()
 
+# How CTest runs a binary's tests: `batch` (the default), one process per
+# suite and row, each gtest test still a CTest test of its own that reads
+# its result back (SmemcBatchTests.cmake); `test`, one process per test
+# (gtest_discover_tests). A CUDA test process spends about a second before
+# its first test, and a GPU's driver makes its contexts one at a time
+# (docs/results/time/), so per test the CUDA run is mostly process start.
+set(SMEMC_TEST_PROCESSES batch CACHE STRING "How CTest runs the gtest binaries: batch (one process per suite and row) or test (one per test)")
+set_property(CACHE SMEMC_TEST_PROCESSES PROPERTY STRINGS batch test)
+if(NOT SMEMC_TEST_PROCESSES MATCHES "^(batch|test)$")
+  message(FATAL_ERROR "SMEMC_TEST_PROCESSES must be batch or test, not '${SMEMC_TEST_PROCESSES}'")
+endif()
+set(_SMEMC_BATCH_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/SmemcBatchTests.cmake")
+
+# The batch registration of _smemc_discover: the listing runs after the
+# build (as gtest_discover_tests' does), and the CTest file it writes is
+# included when ctest runs.
+function(_smemc_discover_batches target name_prefix filter kind label host_only resources)
+  if(TARGET smemc::batch_result)
+    set(reader "$<TARGET_FILE:smemc::batch_result>")
+  else()
+    set(reader "$<TARGET_FILE:smemc_batch_result>")
+    add_dependencies(${target} smemc_batch_result)
+  endif()
+  set(prefix)
+  if(name_prefix)
+    list(GET name_prefix 1 prefix)
+  endif()
+  set(ctest_file "${CMAKE_CURRENT_BINARY_DIR}/${target}_${kind}_batches.cmake")
+  set(include_file "${CMAKE_CURRENT_BINARY_DIR}/${target}_${kind}_batches_include.cmake")
+  # Lists travel to the script with '|' for ';'.
+  set(properties ${host_only} ${resources})
+  list(JOIN properties "|" properties)
+  set(environment "SMEMC_RESULTS_DIR=${SMEMC_RESULTS_DIR}")
+  add_custom_command(TARGET ${target} POST_BUILD
+    COMMAND "${CMAKE_COMMAND}" "-DTEST_EXECUTABLE=$<TARGET_FILE:${target}>" "-DFILTER=${filter}" "-DPREFIX=${prefix}"
+            "-DKIND=${kind}" "-DLABEL=${label}" "-DREADER=${reader}"
+            "-DBATCH_ROOT=${CMAKE_CURRENT_BINARY_DIR}/batches/${target}"
+            "-DWORKING_DIRECTORY=${CMAKE_CURRENT_BINARY_DIR}" "-DCTEST_FILE=${ctest_file}"
+            "-DBATCH_PROPERTIES=${properties}" "-DTEST_ENVIRONMENT=${environment}" -DDISCOVERY_TIMEOUT=120
+            -P "${_SMEMC_BATCH_SCRIPT}"
+    BYPRODUCTS "${ctest_file}"
+    VERBATIM)
+  file(WRITE "${include_file}"
+       "if(EXISTS \"${ctest_file}\")\n  include(\"${ctest_file}\")\nelse()\n"
+       "  add_test(${target}_${kind}_NOT_BUILT ${target}_${kind}_NOT_BUILT)\nendif()\n")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${include_file}")
+endfunction()
+
 function(_smemc_discover target prefix filter kind)
   set(resources)
   if(NOT kind MATCHES "host|spec|selftest")
@@ -173,6 +221,11 @@ function(_smemc_discover target prefix filter kind)
   set(name_prefix)
   if(prefix)
     set(name_prefix TEST_PREFIX "${prefix}.")
+  endif()
+  if(SMEMC_TEST_PROCESSES STREQUAL "batch")
+    _smemc_discover_batches(${target} "${name_prefix}" "${filter}" "${kind}" "${label}"
+                            "${host_only}" "${resources}")
+    return()
   endif()
   # NO_PRETTY_VALUES: test names end with the variant, not a value. No
   # TIMEOUT of its own: a test property would override `ctest --timeout`;

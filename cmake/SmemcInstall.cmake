@@ -2,6 +2,7 @@
 #   smemc::spec_common, smemc::<family>_spec   the neutral specification
 #   smemc::fixtures, smemc::test_main          the test harness (with tests)
 #   smemc::conformance_matrix                  the matrix printer (with tests)
+#   smemc::batch_result                        a batched test's reader (with tests)
 #   share/smem-conformance/tests/              the conformance test sources
 #   share/smem-conformance/ctest/              a one-GPU resource spec and its writer
 #   smemc_add_conformance_tests(), smemc_write_ctest_custom()
@@ -24,7 +25,7 @@ foreach(family IN LISTS SMEMC_FAMILIES)
   list(APPEND _smemc_targets smemc_${family}_spec)
 endforeach()
 if(SMEMC_BUILD_TESTS)
-  list(APPEND _smemc_targets smemc_fixtures smemc_test_main smemc_conformance_matrix)
+  list(APPEND _smemc_targets smemc_fixtures smemc_test_main smemc_conformance_matrix smemc_batch_result)
   # The families' test objects, compiled (a port links them, compiling
   # none of the test sources; the sources are installed too, to read).
   foreach(family IN LISTS SMEMC_FAMILIES)
@@ -96,7 +97,7 @@ if(SMEMC_BUILD_TESTS)
     endforeach()
   endforeach()
   install(FILES tests/common/contract_tables.hpp tests/common/contract_checks.hpp DESTINATION "${SMEMC_INSTALL_TESTDIR}/common")
-  install(FILES cmake/SmemcConformance.cmake ctest_config/CTestCustom.cmake.in DESTINATION "${SMEMC_INSTALL_CMAKEDIR}")
+  install(FILES cmake/SmemcConformance.cmake cmake/SmemcBatchTests.cmake ctest_config/CTestCustom.cmake.in DESTINATION "${SMEMC_INSTALL_CMAKEDIR}")
 endif()
 
 install(EXPORT smemcTargets NAMESPACE smemc:: DESTINATION "${SMEMC_INSTALL_CMAKEDIR}")

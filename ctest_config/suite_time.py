@@ -14,7 +14,10 @@ For each test: CTest's wall time, split into
     compare  comparing outputs
     other    the rest of the test body: launch calls, rapidcheck, gtest
 A test that writes no phase record (a tool run, a canary, the package
-test) has its whole time under `start` and is marked `*`.
+test) has its whole time under `start` and is marked `*`. Where a batch
+process ran a group of tests (SMEMC_TEST_PROCESSES=batch), each test counts
+its own body and the batch's row (its name has `batch-`) the rest of the
+process: its start, under `start`.
 Prints the totals, the totals per label prefix (cuda, opencl, ...) and the
 slowest tests; --md writes the same as Markdown.
 """
@@ -48,6 +51,21 @@ def ctest_names(build):
     return names
 
 
+def batch_names(build):
+    """The batched registration's maps (SMEMC_TEST_PROCESSES=batch,
+    cmake/SmemcBatchTests.cmake: batch, CTest name, binary, gtest name per
+    line): (binary file name, gtest name) -> CTest name, and each batch's
+    CTest names."""
+    names, members = {}, defaultdict(list)
+    for f in build.rglob("*_batches.cmake.tsv"):
+        for line in f.read_text(errors="replace").splitlines():
+            fields = line.split("\t")
+            if len(fields) == 4:
+                names[(Path(fields[2]).name, fields[3])] = fields[1]
+                members[fields[0]].append(fields[1])
+    return names, members
+
+
 def read_phases(results, names):
     phases = {}
     for f in (results / "timing").glob("*.tsv"):
@@ -75,6 +93,8 @@ def split(wall, record):
 def group_of(name):
     """cuda, opencl, oclgrind, memcheck, package, ... (the CTest prefix); the
     host binaries' tests (fixtures, spec) have none."""
+    if name.startswith("batch-"):  # an unprefixed binary's batch process
+        return "host (spec, fixtures)"
     first = name.split(".")[0].split("/")[0]
     # The spec binary's tests start with their family ("reduce/ReduceSpec..."),
     # no prefix before it; the fixtures' with a suite ("Conformance...").
@@ -113,13 +133,33 @@ def main():
         tests = read_junit(junit)
     except ET.ParseError as e:
         sys.exit(f"suite_time.py: {junit} is not complete JUnit XML ({e}): was the ctest run cut short?")
-    phases = read_phases(results, ctest_names(build))
+    names = ctest_names(build)
+    batched_names, batches = batch_names(build)
+    names.update(batched_names)
+    phases = read_phases(results, names)
+    # A batch's CTest time is its process's; its tests' CTest times are the
+    # readers'. So a batched test counts its own body (its phase record),
+    # and the batch what is left: the process start and what lies between
+    # tests (under start).
+    in_batch = {m for ms in batches.values() for m in ms}
+    walls = {}
+    for name, (wall, status) in tests.items():
+        if name in batches:
+            bodies = sum(phases[m][1] for m in batches[name] if m in phases)
+            walls[name] = max(0.0, wall - bodies)
+        elif name in in_batch:
+            walls[name] = phases[name][1] if name in phases else 0.0
+        else:
+            walls[name] = wall
 
     totals = defaultdict(float)
     groups = defaultdict(lambda: defaultdict(float))
     rows = []
-    for name, (wall, status) in tests.items():
-        row, instrumented = split(wall, phases.get(name))
+    for name, (_, status) in tests.items():
+        wall = walls[name]
+        row, instrumented = split(wall, None if name in batches else phases.get(name))
+        if name in batches:
+            instrumented = True  # all start, by construction
         rows.append((name, status, instrumented, row))
         for c in COLUMNS:
             totals[c] += row[c]
@@ -135,10 +175,21 @@ def main():
     for name, status, instrumented, row in sorted(rows, key=lambda r: -r[3]["wall"])[: args.top]:
         slow.append([name + ("" if instrumented else " *"), status] + [fmt(row[c]) for c in COLUMNS])
 
+    # The processes CTest ran, by its own wall time: a batch is one (its
+    # tests' readers take no time), every other test is one.
+    processes = [(wall, name, len(batches.get(name, [])))
+                 for name, (wall, _) in tests.items() if name not in in_batch]
+    longest = [["process", "tests", "wall s"]]
+    for wall, name, members in sorted(processes, reverse=True)[: args.top]:
+        longest.append([name, str(members or 1), fmt(wall)])
+    batch_count = sum(1 for name in tests if name in batches)
+
     for markdown in (False, True):
         text = ("Time of the run, summed over tests (test seconds, not wall: tests run in parallel)\n\n"
                 + table(summary, markdown) + f"\n\nThe {args.top} slowest tests (* = no phase record: all under start)\n\n"
-                + table(slow, markdown) + "\n")
+                + table(slow, markdown)
+                + f"\n\nThe {args.top} longest of its {len(processes)} processes ({batch_count} batches)\n\n"
+                + table(longest, markdown) + "\n")
         if not markdown:
             print(text)
         elif args.md:

@@ -85,8 +85,10 @@ for step in "$@"; do
       say "ctest -LE 'opencl|oclgrind|cross-backend|package|sanitizer' (CUDA, profile, spec, self-tests): exit $?"
       cp build/dev/conformance-matrix.md "$out/matrix-cuda.md" 2>/dev/null
       totals "$out/ctest-cuda.log"
+      cp build/dev/junit.xml "$out/junit-cuda.xml" 2>/dev/null
       python3 ctest_config/suite_time.py build/dev --top 40 --md "$out/suite-time.md" > "$out/suite-time.txt" 2>&1
       sed -n '1,12p' "$out/suite-time.txt" | tee -a "$summary"
+      sed -n '/longest of its/,/^$/p' "$out/suite-time.txt" | head -16 | tee -a "$summary"
       ;;
     cub)
       SMEMC_REQUIRE_DEVICE=1 timeout ${SMEMC_CUB_TIMEOUT:-300} ctest --test-dir build/dev -R '^package\.' --timeout 290 \

@@ -596,6 +596,22 @@ MUTANTS = [
            "  const std::int64_t carried = chunk == 0 ? 0 : tile_total + width(kCarryThreads - 1) + chunk;",
            "  const std::int64_t carried = 0 * chunk;",
            "host", SPEC, "moving_average/MovingAverageSpec*.*"),
+    # --- issue 24: one process per suite and row (SMEMC_TEST_PROCESSES=batch) ----
+    Mutant("batch-no-verdict-passes", "a batched test whose process ended during it reads back as passed",
+           "fixtures/include/smemc/batch_result.hpp",
+           "        << \"') ended during this test; its output above is all it printed\\n\";\n    return kFailed;",
+           "        << \"') ended during this test; its output above is all it printed\\n\";\n    return kPassed;",
+           "host", "smemc_batch_result", "selftest.batch_reports_each_test_alone",
+           ctest="selftest.batch_reports_each_test_alone"),
+    Mutant("batch-seed-from-filter", "a property's seed comes from the process's filter (a batched test draws other cases than alone)",
+           "fixtures/src/testing.cpp",
+           "  return property_seed_for(seeding().rc_params, current_test_name(), seeding().variation);",
+           "  return property_seed_for(seeding().rc_params, ::testing::GTEST_FLAG(filter), seeding().variation);",
+           "host", FIXTURES, "selftest.batch_reports_each_test_alone", ctest="selftest.batch_reports_each_test_alone"),
+    Mutant("batch-exhibit-strict-ignored", "a batched exhibit's documented failure passes even when SMEMC_EXHIBITS=strict",
+           "fixtures/src/batch.cpp", "  return exhibit && !surprised && !strict_exhibits ? \"passed\" : \"failed\";",
+           "  (void)strict_exhibits;\n  return exhibit && !surprised ? \"passed\" : \"failed\";", "host", FIXTURES,
+           "BatchVerdict.*"),
 ]
 
 SANITIZER_EXIT = 86
