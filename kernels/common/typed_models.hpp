@@ -97,11 +97,12 @@ inline Values to_accumulator(const Values& x, const Typing& t) {
 template <typename A>
 Values to_output(std::span<const A> acc, Scalar output) {
   Values out(output, acc.size());
+  const std::size_t bytes = out.element_bytes();  // once: a table lookup (info), not per element
   for (std::size_t i = 0; i < acc.size(); ++i) {
-    std::byte* to = out.data() + i * out.element_bytes();
+    std::byte* to = out.data() + i * bytes;
     if constexpr (std::is_integral_v<A>) {
       const std::uint64_t wide = acc[i];
-      std::memcpy(to, &wide, out.element_bytes());  // little-endian: the low bytes
+      std::memcpy(to, &wide, bytes);  // little-endian: the low bytes
     } else if (output == Scalar::f16) {
       const Half h = half_from(static_cast<float>(acc[i]));
       std::memcpy(to, &h, sizeof h);

@@ -19,6 +19,9 @@
 //                themselves, the type's extremes, and for floats ±0, the
 //                smallest subnormal, ±infinity and NaN (which count nowhere)
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -193,8 +196,10 @@ T in_bin(const Binning& b, std::int64_t k, std::uint64_t random) {
   }
 }
 
+// Sample i of a kind; `special` is specials<T>(b) (made once by the caller:
+// the edges kind draws from it for one sample in 8).
 template <typename T>
-T sample_at(Samples kind, const Binning& b, std::int64_t i, std::uint64_t seed) {
+T sample_at(Samples kind, const Binning& b, std::int64_t i, std::uint64_t seed, std::span<const T> special) {
   SplitMix64 rng(seed ^ (static_cast<std::uint64_t>(i) * 0x9E3779B97F4A7C15ull));
   const std::uint64_t r = rng.next();
   switch (kind) {
@@ -215,10 +220,7 @@ T sample_at(Samples kind, const Binning& b, std::int64_t i, std::uint64_t seed) 
     }
     case Samples::lane_stride: return in_bin<T>(b, (8 * (i % 32)) % b.bins, r);
     case Samples::edges: {
-      if (r % 8 == 0) {
-        const std::vector<T> s = specials<T>(b);
-        return s[rng.below(s.size())];
-      }
+      if (r % 8 == 0) return special[rng.below(special.size())];
       const auto k = static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(b.bins) + 1));
       const T edge = sample_from<T>(b.lower + static_cast<double>(k) * ((b.upper - b.lower) / static_cast<double>(b.bins)));
       const int dir = static_cast<int>(rng.below(3)) - 1;
@@ -238,7 +240,21 @@ inline Values make_samples(Scalar type, Samples kind, const Binning& b, std::int
       throw std::invalid_argument("make_samples: a vector is not a sample type");
     } else {
       std::vector<T> samples(static_cast<std::size_t>(n));
-      for (std::int64_t i = 0; i < n; ++i) samples[static_cast<std::size_t>(i)] = detail::sample_at<T>(kind, b, i, seed);
+      const std::vector<T> special = detail::specials<T>(b);
+      // Each sample is a function of (seed, i) alone, so pieces over the
+      // cores give the same samples as one pass.
+      auto piece = [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+          samples[i] = detail::sample_at<T>(kind, b, static_cast<std::int64_t>(i), seed, std::span<const T>(special));
+        }
+      };
+      constexpr std::size_t kPiece = std::size_t{1} << 16;
+      if (samples.size() < 4 * kPiece) {
+        piece(0, samples.size());
+      } else {
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, samples.size(), kPiece),
+                          [&](const tbb::blocked_range<std::size_t>& r) { piece(r.begin(), r.end()); });
+      }
       return Values::of(samples);
     }
   });
