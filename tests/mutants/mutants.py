@@ -18,6 +18,9 @@ restored afterwards, also on error.
     python3 tests/mutants/mutants.py prebuilt <out-dir> [--only BACKEND|ID...]
         run binaries made by `prebuild` (on the GPU machine: no rebuild)
     python3 tests/mutants/mutants.py list
+    python3 tests/mutants/mutants.py check [--with-missing-anchor]
+        every mutant's original text is in its file exactly once (CTest:
+        selftest.planted_bugs_match_their_sources)
 
 BACKEND is cuda, opencl, host (fixtures and spec rows: no device),
 package (the example ports: planted in examples/, caught by the package
@@ -206,7 +209,7 @@ MUTANTS = [
            "{ return leaves <= 1 ? 0 : leaves - 1; }", "{ return leaves <= 1 ? 0 : leaves / 2; }",
            "host", FIXTURES, "WorstCaseDepth.*"),
     Mutant("fault-shrinks", "a property keeps shrinking on a faulted device", "fixtures/src/testing.cpp",
-           "      if (!fault.empty()) {\n        RC_DISCARD(", "      if (false) {\n        RC_DISCARD(",
+           "          if (!fault.empty()) {\n            RC_DISCARD(", "          if (false) {\n            RC_DISCARD(",
            "host", FIXTURES, "PropertyFault.*"),
     Mutant("verdict-device-skips", "a variant whose device checks all skipped shows as a pass", "fixtures/src/matrix.cpp",
            "  if (device_pass == 0 && device_skip > 0) {", "  if (false) {",
@@ -410,8 +413,8 @@ MUTANTS = [
            "  for (long i = WIDE_SAMPLES * full + g; i < n - 1; i += stride) {",
            "opencl", OCL_HIST, "*histogram_smem_wide*"),
     Mutant("hist-n-narrowed", "the histogram launcher passes n as int (2^32 - 1 becomes -1)", "kernels/histogram/cuda/histogram.cu",
-           "device_pointer<const T>(a.data), static_cast<long long>(a.n), p, bins);",
-           "device_pointer<const T>(a.data), static_cast<int>(a.n), p, bins);",
+           "static_cast<long long>(a.n), p, bins);",
+           "static_cast<int>(a.n), p, bins);",
            "cuda", CUDA_HIST, "*large_limit/histogram_global_atomics_u8_u32"),
     Mutant("hist-privatised-global", "the privatised histogram counts in global memory (right counts: only the profile sees)",
            "kernels/histogram/cuda/histogram.cu",
@@ -819,10 +822,29 @@ def main():
     post_p = sub.add_parser("prebuilt", help="run binaries made by prebuild")
     post_p.add_argument("out", type=Path)
     sub.add_parser("list", help="list the mutants")
+    check_p = sub.add_parser("check", help="every mutant's original text occurs exactly once in its file (no planting)")
+    check_p.add_argument("--with-missing-anchor", action="store_true",
+                         help="negative control: add a mutant whose original text is in no source")
     for p in (run_p, pre_p, post_p):
         p.add_argument("--only", nargs="+", choices=["cuda", "opencl", "host", "package", "script"] + [m.id for m in MUTANTS],
                        help="only these backends' mutants, or these mutants (by id)")
     args = parser.parse_args()
+    if args.command == "check":
+        # A source edit that moves a planted bug's anchor (a reformat, a
+        # rewrite) would otherwise show only when that bug is next run.
+        mutants = list(MUTANTS)
+        if args.with_missing_anchor:
+            mutants.append(Mutant("missing-anchor", "a planted bug whose original text is in no source",
+                                  "fixtures/src/testing.cpp", "no source holds this text", "", "host", FIXTURES, "*"))
+        stale = []
+        for m in mutants:
+            count = (ROOT / m.file).read_text().count(m.original)
+            if count != 1:
+                stale.append(f"{m.id}: {count} matches in {m.file}")
+        if stale:
+            sys.exit("planted bugs whose original text is not in their file exactly once:\n  " + "\n  ".join(stale))
+        print(f"all {len(mutants)} planted bugs match their sources once")
+        return
     if args.command == "list":
         for m in MUTANTS:
             print(f"{m.id:28} {m.backend:7} {m.tool or '-':10} {m.bug}")
