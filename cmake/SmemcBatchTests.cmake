@@ -12,10 +12,10 @@
 #   <PREFIX><suite>.<test>               one per test: smemc_batch_result
 #       reads the test's file back (its output; exit 0, 1 or 77 = skipped)
 # so `ctest -R <one test>` runs its batch first (CTest adds a required
-# fixture's setup) and the JUnit file holds every test on its own. A
-# batch process that crashes fails its fixture, and CTest then runs none
-# of its tests; one that ends early otherwise (a sticky device fault)
-# leaves the tests after it without a result, and their readers say so.
+# fixture's setup) and the JUnit file holds every test on its own. After a
+# sticky device fault the batch's later tests continue in a new process
+# (smemc/batch.hpp); a batch process that crashes fails its fixture, and
+# CTest then runs none of its tests.
 #
 #   cmake -DTEST_EXECUTABLE=... -DFILTER=... -DPREFIX=... -DKIND=... -DLABEL=...
 #         -DREADER=... -DBATCH_ROOT=... -DWORKING_DIRECTORY=... -DCTEST_FILE=...
@@ -60,9 +60,7 @@ foreach(line IN LISTS lines)
     if(test MATCHES "/([^/]+)$")
       string(APPEND group "/${CMAKE_MATCH_1}")
     endif()
-    string(MAKE_C_IDENTIFIER "${group}" key)
-    string(MD5 digest "${group}")  # two groups may share an identifier
-    string(APPEND key "_${digest}")
+    string(MD5 key "${group}")  # a variable name for any group name
     if(NOT DEFINED members_${key})
       list(APPEND groups "${key}")
       set(name_${key} "${group}")

@@ -632,11 +632,20 @@ def chosen_mutants(only):
     return [m for m in MUTANTS if not only or m.backend in only or m.id in only]
 
 
-def check_sources(mutants):
+def stale_anchors(mutants):
+    """The mutants whose original text is not in their file exactly once."""
+    stale = []
     for m in mutants:
         count = (ROOT / m.file).read_text().count(m.original)
         if count != 1:
-            sys.exit(f"mutant '{m.id}': expected exactly one match in {m.file}, found {count}")
+            stale.append(f"{m.id}: {count} matches in {m.file}")
+    return stale
+
+
+def check_sources(mutants):
+    stale = stale_anchors(mutants)
+    if stale:
+        sys.exit("mutants whose original text is not in their file exactly once: " + "; ".join(stale))
 
 
 def find_sanitizer():
@@ -836,11 +845,7 @@ def main():
         if args.with_missing_anchor:
             mutants.append(Mutant("missing-anchor", "a planted bug whose original text is in no source",
                                   "fixtures/src/testing.cpp", "no source holds this text", "", "host", FIXTURES, "*"))
-        stale = []
-        for m in mutants:
-            count = (ROOT / m.file).read_text().count(m.original)
-            if count != 1:
-                stale.append(f"{m.id}: {count} matches in {m.file}")
+        stale = stale_anchors(mutants)
         if stale:
             sys.exit("planted bugs whose original text is not in their file exactly once:\n  " + "\n  ".join(stale))
         print(f"all {len(mutants)} planted bugs match their sources once")
