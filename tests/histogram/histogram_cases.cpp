@@ -29,7 +29,7 @@ Binning default_binning_of(const Spec& s, const Typing& t) {
 }
 
 std::int64_t max_n(const Spec& s, int block, const Workload& w) {
-  return size_for_check(s.domain, std::min(s.domain.largest_n(block), w.max_elements), block);
+  return size_for_check(s.domain, std::min(s.domain.largest_n(block), w.max_elements_for_block(block)), block);
 }
 
 rc::Gen<std::pair<int, std::int64_t>> size_case(const Spec& s, const Workload& w) {

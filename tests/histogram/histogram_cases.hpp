@@ -32,7 +32,8 @@ std::vector<Binning> binnings_taken(const Spec& s, const Typing& t);
 // sample type, its bins cut to the row's most.
 Binning default_binning_of(const Spec& s, const Typing& t);
 // The largest n the checks run with this block: the row's, capped by the
-// workload, fitted to the domain.
+// workload (for this block: Workload::max_elements_for_block), fitted to
+// the domain.
 std::int64_t max_n(const Spec& s, int block, const Workload& w);
 
 // exact_counts: a block the row sweeps and an n it takes with it.

@@ -12,7 +12,7 @@ bool takes(const Spec& s, std::int64_t n, int block) { return violation(s.domain
 }  // namespace
 
 std::int64_t max_n(const Spec& s, int block, const Workload& w) {
-  return size_for_check(s.domain, std::min(s.domain.largest_n(block), w.max_elements), block);
+  return size_for_check(s.domain, std::min(s.domain.largest_n(block), w.max_elements_for_block(edge_block(block))), block);
 }
 
 rc::Gen<SizedCase> case_for(const Spec& s, std::span<const DataKind> kinds, const Workload& w) {

@@ -23,7 +23,8 @@ namespace smemc::moving_average::testing {
 // warp width.
 inline std::int64_t edge_block(int block) { return block == 0 ? 32 : block; }
 // The largest n the checks run with this block: the row's, capped by the
-// workload, fitted to the domain.
+// workload (for this block: Workload::max_elements_for_block), fitted to
+// the domain.
 std::int64_t max_n(const Spec& s, int block, const Workload& w);
 // A case the row takes: a block it runs, an n it takes.
 rc::Gen<SizedCase> case_for(const Spec& s, std::span<const DataKind> kinds, const Workload& w);

@@ -21,8 +21,11 @@ void add_case(SizeGroups& groups, const Spec& s, std::int64_t n, int block) {
 
 }  // namespace
 
-std::int64_t size_cap(const Spec& s, int block, const Workload& w) {
-  std::int64_t cap = std::min(w.max_elements, largest_taken(s.domain, block));
+namespace {
+// The largest n the row takes at `block`, at most `most`, and within the
+// workload's atomic adds.
+std::int64_t size_cap_within(const Spec& s, int block, const Workload& w, std::int64_t most) {
+  std::int64_t cap = std::min(most, largest_taken(s.domain, block));
   if (s.atomic_adds != nullptr && s.atomic_adds(cap, block) > w.max_atomic_adds) {
     std::int64_t lo = 0, hi = cap;  // atomic_adds(lo) within the limit, atomic_adds(hi) past it
     while (hi - lo > 1) {
@@ -32,6 +35,11 @@ std::int64_t size_cap(const Spec& s, int block, const Workload& w) {
     cap = lo;
   }
   return cap;
+}
+}  // namespace
+
+std::int64_t size_cap(const Spec& s, int block, const Workload& w) {
+  return size_cap_within(s, block, w, w.max_elements_for_block(block));
 }
 
 rc::Gen<SizedCase> case_for(const Spec& s, std::span<const DataKind> kinds, const Workload& w) {
@@ -65,9 +73,10 @@ SizeGroups negative_zero_groups(const Spec& s, const Workload& w) {
     // Only from 2·B·1024 values, a multiple of 2B (no +0 padding in any
     // block), does every fix-up thread hold a -0 partial: below it the
     // threads without one add +0 and hide a wrong start. Small blocks take
-    // it even in a reduced workload (2048 values at B = 1).
+    // it even in a reduced workload (2048 values at B = 1: past its cap of
+    // blocks, which is for sweeps).
     const std::int64_t every_fixup_thread = 2 * std::int64_t{block} * model::kFixupThreads;
-    if (!w.reduced || every_fixup_thread + 1 <= size_cap(s, block, w)) {
+    if (!w.reduced || every_fixup_thread + 1 <= size_cap_within(s, block, w, w.max_elements)) {
       sizes.push_back(every_fixup_thread);
       sizes.push_back(every_fixup_thread + 1);
     }
@@ -81,12 +90,12 @@ std::int64_t size_about(const Spec& s, std::int64_t n, int block) {
 }
 
 std::array<std::int64_t, 2> stream_sizes(const Spec& s, int block, const Workload& w) {
-  const std::int64_t size = std::min<std::int64_t>(std::int64_t{1} << 16, w.max_elements);
+  const std::int64_t size = std::min<std::int64_t>(std::int64_t{1} << 16, w.max_elements_for_block(block));
   return {size_about(s, size, block), size_about(s, size / 2, block)};
 }
 
 std::int64_t held_stream_size(const Spec& s, int block, const Workload& w) {
-  return size_about(s, std::min<std::int64_t>(std::int64_t{1} << 16, w.max_elements), block);
+  return size_about(s, std::min<std::int64_t>(std::int64_t{1} << 16, w.max_elements_for_block(block)), block);
 }
 
 std::int64_t overflow_edge_size(const Spec& s, const Typing& t, int block) {
