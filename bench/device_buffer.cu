@@ -1,7 +1,10 @@
 // The benchmark's device buffers and their random non-zero fill.
 #include "device_buffer.hpp"
 
+#include <stdexcept>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "common/cuda/cuda_check.hpp"
 
@@ -24,13 +27,21 @@ __global__ void fill_nonzero_kernel(float* x, std::int64_t n, std::uint64_t seed
   x[i] = __uint_as_float(0x3f800000u | bits);
 }
 
-// Eight bytes a thread, from one SplitMix64 draw of (word, seed).
-__global__ void fill_bytes_kernel(unsigned char* x, std::int64_t n, std::uint64_t seed) {
+// Eight bytes a thread, from one SplitMix64 draw of (word, seed), as the
+// kind makes them (byte_kinds).
+__global__ void fill_bytes_kernel(unsigned char* x, std::int64_t n, std::uint64_t seed, ByteKind kind) {
   const std::int64_t word = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x;
   const std::uint64_t bits = mix(seed ^ static_cast<std::uint64_t>(word));
   for (int k = 0; k < 8; ++k) {
     const std::int64_t i = 8 * word + k;
-    if (i < n) x[i] = static_cast<unsigned char>(bits >> (8 * k));
+    if (i >= n) break;
+    const auto random = static_cast<unsigned char>(bits >> (8 * k));
+    switch (kind) {
+      case ByteKind::spread: x[i] = random; break;
+      case ByteKind::one_bin: x[i] = static_cast<unsigned char>(seed); break;
+      case ByteKind::one_bank: x[i] = static_cast<unsigned char>(random & 0xe0u); break;
+      case ByteKind::lane_stride: x[i] = static_cast<unsigned char>(8 * (i % 32)); break;
+    }
   }
 }
 
@@ -73,12 +84,25 @@ DeviceBuffer random_floats(std::int64_t n, std::uint64_t seed, cudaStream_t stre
   return buffer;
 }
 
-DeviceBuffer random_bytes(std::int64_t n, std::uint64_t seed, cudaStream_t stream) {
+std::span<const std::string> byte_kinds() {
+  static const std::vector<std::string> names{"spread", "one_bin", "one_bank", "lane_stride"};
+  return names;
+}
+
+ByteKind byte_kind_named(std::string_view name) {
+  const auto names = byte_kinds();
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    if (names[k] == name) return static_cast<ByteKind>(k);
+  }
+  throw std::invalid_argument("no byte kind named '" + std::string(name) + "'");
+}
+
+DeviceBuffer random_bytes(std::int64_t n, std::uint64_t seed, cudaStream_t stream, ByteKind kind) {
   DeviceBuffer buffer(static_cast<std::size_t>(n));
   if (n > 0) {
     const std::int64_t words = (n + 7) / 8, blocks = (words + kFillBlock - 1) / kFillBlock;
     fill_bytes_kernel<<<static_cast<unsigned>(blocks), kFillBlock, 0, stream>>>(static_cast<unsigned char*>(buffer.get()), n,
-                                                                                seed);
+                                                                                seed, kind);
     SMEMC_CHECK_LAUNCH("fill_bytes_kernel");
   }
   SMEMC_CUDA_CHECK(cudaStreamSynchronize(stream));

@@ -8,6 +8,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
 
 #include "common/device_address.hpp"
 
@@ -42,10 +45,22 @@ class DeviceBuffer {
 // ready when this returns.
 DeviceBuffer random_floats(std::int64_t n, std::uint64_t seed, cudaStream_t stream);
 
-// A buffer of n bytes, each uniform in [0, 256) and independent, drawn from
-// (i, seed) by SplitMix64 on the device, ready when this returns: the
-// histogram benchmark's samples (and its references').
-DeviceBuffer random_bytes(std::int64_t n, std::uint64_t seed, cudaStream_t stream);
+// The histogram benchmark's byte kinds (its `data` axis, and its
+// references'), the conformance checks' sample kinds for bytes in 256 bins
+// of one value each (tests/histogram/histogram_samples.hpp):
+//   spread       uniform and independent
+//   one_bin      one value (the seed's low byte): every atomic on one bin
+//   one_bank     random multiples of 32: 8 bins, all in bank 0 of a
+//                one-copy layout
+//   lane_stride  byte i is 8 (i mod 32): 32 bins, 8 to a bank
+enum class ByteKind { spread, one_bin, one_bank, lane_stride };
+std::span<const std::string> byte_kinds();        // their names, in this order
+ByteKind byte_kind_named(std::string_view name);  // throws std::invalid_argument for another name
+
+// A buffer of n bytes of a kind, drawn from (i, seed) by SplitMix64 on the
+// device, ready when this returns: the histogram benchmark's samples (and
+// its references').
+DeviceBuffer random_bytes(std::int64_t n, std::uint64_t seed, cudaStream_t stream, ByteKind kind = ByteKind::spread);
 
 // x[i] = a value in [1, 2) drawn from (i, seed) by SplitMix64, on the
 // device (an input of 2^28 floats costs no host time). Never zero: a zero

@@ -69,7 +69,9 @@ struct VectorAdapter {
   struct Point {
     std::int64_t n = 0;
     std::int64_t block = 0;
+    std::string data;  // the `data` axis's value, for a family with data kinds (Family::data_kinds)
   };
+  static constexpr bool kHasDataKinds = requires { Family::data_kinds(); };
   struct Problem {
     VectorBuffers buffers;
     typename Family::Args args;
@@ -86,8 +88,16 @@ struct VectorAdapter {
   static void add_axes(nvbench::benchmark_base& bench, Selection selection) {
     bench.add_int64_power_of_two_axis("n", n_exponents(selection));
     bench.add_int64_axis("block", block_axis(rows(), &tested_blocks, selection));
+    if constexpr (kHasDataKinds) {
+      const auto kinds = Family::data_kinds();
+      bench.add_string_axis("data", std::vector<std::string>(kinds.begin(), kinds.end()));
+    }
   }
-  static Point point(const nvbench::state& state) { return {state.get_int64("n"), state.get_int64("block")}; }
+  static Point point(const nvbench::state& state) {
+    Point p{state.get_int64("n"), state.get_int64("block"), {}};
+    if constexpr (kHasDataKinds) p.data = state.get_string("data");
+    return p;
+  }
 
   // Checked in this order, so that the block is known to be a tested one
   // (an int) before the domain sees it.
@@ -99,19 +109,22 @@ struct VectorAdapter {
     return unsupported_here(row.name(), row.unsupported_on_device());
   }
 
-  // The family's own data where it names them (Family::input), else
-  // random floats in [1, 2) over the input's bytes.
-  static DeviceBuffer input(std::int64_t n, cudaStream_t stream) {
-    if constexpr (requires { Family::input(n, stream); }) {
-      return Family::input(n, stream);
+  // The family's own data where it names them (Family::input, of the
+  // state's data kind where it has them), else random floats in [1, 2)
+  // over the input's bytes.
+  static DeviceBuffer input(const Point& p, cudaStream_t stream) {
+    if constexpr (kHasDataKinds) {
+      return Family::input(p.n, p.data, stream);
+    } else if constexpr (requires { Family::input(p.n, stream); }) {
+      return Family::input(p.n, stream);
     } else {
-      return random_floats(ceil_div(n * std::int64_t{Family::element_bytes}, 4), kInputSeed, stream);
+      return random_floats(ceil_div(p.n * std::int64_t{Family::element_bytes}, 4), kInputSeed, stream);
     }
   }
   static Problem problem(const Row& row, const Point& p, cudaStream_t stream) {
     const int block = static_cast<int>(p.block);
     Problem problem{
-        {input(p.n, stream), DeviceBuffer(Family::out_bytes), DeviceBuffer(Family::workspace_bytes(*row.spec, p.n, block))}, {}};
+        {input(p, stream), DeviceBuffer(Family::out_bytes), DeviceBuffer(Family::workspace_bytes(*row.spec, p.n, block))}, {}};
     problem.args = Family::args(problem.buffers, p.n, block);
     return problem;
   }

@@ -282,14 +282,25 @@ def measurement_section(run, benchmark):
     return lines
 
 
+def data_kinds(states):
+    """The `data` axis's values among states (the histograms' byte kinds), in
+    first-seen order; [None] where the states have no such axis."""
+    kinds = []
+    for s in states:
+        if s.axes.get("data") not in kinds:
+            kinds.append(s.axes.get("data"))
+    return kinds or [None]
+
+
 def comparison_section(run, comparison):
     lines = []
-    for point in comparison.points:
-        label = fmt_point(comparison.axis, point)
+    family_states = run.measured(comparison.family)
+    for point, data in [(p, d) for p in comparison.points for d in data_kinds(family_states)]:
+        label = fmt_point(comparison.axis, point) + (f", {data} data" if data is not None else "")
         ref = [s for s in run.measured(comparison.reference_benchmark, comparison.reference_variant)
-               if s.at(comparison.axis, point)]
+               if s.at(comparison.axis, point) and s.axes.get("data") == data]
         lines += [f"### {comparison.family} at {label} vs `{comparison.reference_variant}`", ""]
-        variants = [s for s in run.measured(comparison.family) if s.at(comparison.axis, point)]
+        variants = [s for s in family_states if s.at(comparison.axis, point) and s.axes.get("data") == data]
         if not variants:
             lines += [f"(no {comparison.family} state measured at {label})", ""]
             continue
@@ -340,8 +351,9 @@ def ladder_data(run, ladder):
         return None
     point = ladder.point if ladder.point in points else points[-1]
 
-    def at_point(benchmark, variant):
-        return fastest([s for s in run.measured(benchmark, variant) if s.at(ladder.axis, point)])
+    def at_point(benchmark, variant):  # the ladders are drawn on spread data where a state has a data kind
+        return fastest([s for s in run.measured(benchmark, variant)
+                        if s.at(ladder.axis, point) and s.axes.get("data") in (None, "spread")])
 
     roof = at_point(ladder.roof_benchmark, "memcpy")
     roof_bw = roof.gmem_bw if roof else None

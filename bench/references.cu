@@ -11,7 +11,7 @@
 //     memcpy             cudaMemcpyAsync of side x side floats: the transposes' copy roof
 //     copy_tile32        a plain copy, no transpose, on the transposes' own launch shape:
 //                        a grid of 32x32-thread blocks, one element per thread
-//   reference_bytes (variant x n): n random bytes, the histogram benchmark's own data
+//   reference_bytes (variant x n x data): n bytes of a kind, the histogram benchmark's own data
 //     cub_histogram_even cub::DeviceHistogram::HistogramEven into 256 bins of [0, 256):
 //                        what the histograms are compared with
 //     memcpy             cudaMemcpyAsync of the n bytes: their copy roof
@@ -49,6 +49,7 @@ constexpr std::int64_t F = sizeof(float);
 struct ReferenceArgs {
   std::int64_t rows = 0;
   std::int64_t cols = 0;
+  std::string data;  // the byte table's data kind (bench::byte_kinds); empty elsewhere
   const void* in = nullptr;
   void* out = nullptr;
   void* scratch = nullptr;
@@ -230,7 +231,9 @@ struct VectorShape {
     bench.add_int64_power_of_two_axis("n", n_exponents(selection));
   }
   static ReferenceArgs shape(const nvbench::state& state) { return {.rows = 1, .cols = state.get_int64("n")}; }
-  static DeviceBuffer input(std::int64_t n, cudaStream_t stream) { return random_floats(n, kInputSeed, stream); }
+  static DeviceBuffer input(const ReferenceArgs& p, cudaStream_t stream) {
+    return random_floats(p.elements(), kInputSeed, stream);
+  }
 };
 
 // The histogram benchmark's data exactly (histogram/cuda/bench.cuh: the
@@ -241,9 +244,15 @@ struct ByteShape {
   static const std::vector<Reference>& references() { return byte_references(); }
   static void add_axes(nvbench::benchmark_base& bench, Selection selection) {
     bench.add_int64_power_of_two_axis("n", n_exponents(selection));
+    const auto kinds = byte_kinds();
+    bench.add_string_axis("data", std::vector<std::string>(kinds.begin(), kinds.end()));
   }
-  static ReferenceArgs shape(const nvbench::state& state) { return {.rows = 1, .cols = state.get_int64("n")}; }
-  static DeviceBuffer input(std::int64_t n, cudaStream_t stream) { return random_bytes(n, kInputSeed, stream); }
+  static ReferenceArgs shape(const nvbench::state& state) {
+    return {.rows = 1, .cols = state.get_int64("n"), .data = state.get_string("data")};
+  }
+  static DeviceBuffer input(const ReferenceArgs& p, cudaStream_t stream) {
+    return random_bytes(p.elements(), kInputSeed, stream, byte_kind_named(p.data));
+  }
 };
 
 struct MatrixShape {
@@ -257,7 +266,9 @@ struct MatrixShape {
     const std::int64_t side = state.get_int64("side");
     return {.rows = side, .cols = side};
   }
-  static DeviceBuffer input(std::int64_t n, cudaStream_t stream) { return random_floats(n, kInputSeed, stream); }
+  static DeviceBuffer input(const ReferenceArgs& p, cudaStream_t stream) {
+    return random_floats(p.elements(), kInputSeed, stream);
+  }
 };
 
 template <typename Shape>
@@ -283,7 +294,7 @@ struct ReferenceAdapter {
   static Problem problem(const Row& row, const Point& p, cudaStream_t stream) {
     const std::int64_t n = p.elements();
     const auto out_bytes = static_cast<std::size_t>(std::max(n * Shape::element_bytes, kBinBytes));
-    Problem problem{Shape::input(n, stream), DeviceBuffer(out_bytes),
+    Problem problem{Shape::input(p, stream), DeviceBuffer(out_bytes),
                     DeviceBuffer(row.scratch_bytes == nullptr ? 0 : row.scratch_bytes(n)), p};
     problem.args.in = problem.in.get();
     problem.args.out = problem.out.get();

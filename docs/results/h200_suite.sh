@@ -25,6 +25,9 @@
 #               (SMEMC_MUTANTS_ONLY="<id> ...": those only)
 #   bench_histogram  the histograms and the 1-D references (memcpy, CUB) in
 #               one nvbench run, the curated selection
+#   bench_rungs issue 24's rungs at its points beside their references
+#               (2^28: histograms on every byte kind, moving averages;
+#               4096² and 16384²: transposes), and the ladder's ratios
 #   opencl      the OpenCL port on NVIDIA's platform (the atomic variants
 #               included) and the cross-backend bitwise checks
 #   pocl        the OpenCL port on PoCL 5 (SMEMC_OPENCL_PLATFORM=portable)
@@ -58,6 +61,7 @@ export LD_LIBRARY_PATH="$deps/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRAR
 {
   date -u
   git log -1 --format='commit %h %s' 2>/dev/null
+  echo "uncommitted paths on top of it: $(git status --porcelain 2>/dev/null | grep -vc '^?? \.deps/')"
   nvidia-smi --query-gpu=name,driver_version,memory.total,compute_cap --format=csv,noheader
   nvcc --version | tail -n 1
   cmake --version | head -n 1
@@ -118,6 +122,20 @@ for step in "$@"; do
       grep -E "^\| (histogram_|memcpy|cub_histogram)" "$out/bench-histogram.md" | head -40 | tee -a "$summary"
       python3 bench/ladder.py "$out/bench-histogram.json" --md "$out/ladder-histogram.md" > "$out/ladder-histogram.log" 2>&1
       say "ladder.py: exit $?"; grep -iE "histogram" "$out/ladder-histogram.md" | head -12 | tee -a "$summary" ;;
+    bench_rungs)
+      # Issue 24's rungs at its points, each beside its reference in the same
+      # run: the histograms and CUB's HistogramEven on every byte kind, the
+      # moving averages and CUB's InclusiveSum, at 2^28; the transposes and
+      # memcpy at 4096² and 16384²; then the ratios (bench/ladder.py).
+      timeout ${SMEMC_BENCH_TIMEOUT:-300} build/dev/bench/smemc_bench --min-time 0.05 --max-noise 1 --timeout 1.5 \
+        -b histogram -a "n[pow2]=28" -b reference_bytes -a "n[pow2]=28" \
+        -b moving_average -a "n[pow2]=28" -b reference_n -a "n[pow2]=28" \
+        -b transpose -a "side=[4096,16384]" -b reference_matrix -a "side=[4096,16384]" \
+        --json "$out/bench-rungs.json" --md "$out/bench-rungs.md" > "$out/bench-rungs-run.log" 2>&1
+      say "smemc_bench (the rungs at issue 24's points): exit $?"
+      python3 bench/ladder.py "$out/bench-rungs.json" --md "$out/ladder-rungs.md" > "$out/ladder-rungs.log" 2>&1
+      say "ladder.py: exit $?"
+      sed -n '/## The issue/,/## Ladders/p' "$out/ladder-rungs.md" | grep -E "^###|reference|_wide|lookback|32x8|memcpy" | tee -a "$summary" ;;
     rungs)
       # The last rungs' kernels at the rung sizes under Nsight Compute: what
       # bounds each (DRAM throughput against its peak, the memory workload).

@@ -18,6 +18,13 @@
 //                step down or up; and, one sample in 8, a special: the levels
 //                themselves, the type's extremes, and for floats ±0, the
 //                smallest subnormal, ±infinity and NaN (which count nowhere)
+//   runs         one 4-byte word repeated (p = max(1, 4 / size) samples in p
+//                bins: one value for 4- and 8-byte samples), but for one
+//                sample in every fifth 16 bytes, from another bin, at a place
+//                that moves from stretch to stretch: what a kernel that
+//                counts 16 bytes of one repeated sample at once must tell
+//                from 16 bytes that only look alike (equal words, equal
+//                halves, all but one sample)
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -39,9 +46,9 @@
 
 namespace smemc::histogram::testing {
 
-enum class Samples { spread, one_bin, one_bank, lane_stride, edges };
-inline constexpr Samples kAllSamples[] = {Samples::spread, Samples::one_bin, Samples::one_bank, Samples::lane_stride,
-                                          Samples::edges};
+enum class Samples { spread, one_bin, one_bank, lane_stride, edges, runs };
+inline constexpr Samples kAllSamples[] = {Samples::spread,      Samples::one_bin, Samples::one_bank,
+                                          Samples::lane_stride, Samples::edges,   Samples::runs};
 
 inline std::string_view name_of(Samples k) {
   switch (k) {
@@ -50,23 +57,33 @@ inline std::string_view name_of(Samples k) {
     case Samples::one_bank: return "one_bank";
     case Samples::lane_stride: return "lane_stride";
     case Samples::edges: return "edges";
+    case Samples::runs: return "runs";
   }
   return "?";
+}
+
+// The runs kind's period: the samples of one 4-byte word (one sample of 4
+// bytes or more).
+constexpr std::int64_t run_period(std::size_t sample_bytes) {
+  return sample_bytes >= 4 ? 1 : 4 / static_cast<std::int64_t>(sample_bytes);
 }
 
 // The binnings every (row, typing) is run with: the suite's classic ones for
 // the sample type, levels that do not divide evenly, more bins than values,
 // bins narrower than the type's spacing, the type's extremes and the row's
-// most bins; those the row does not take (too many bins) are left out by the
+// most bins, and for integers one bin per value over part of the type (an
+// offset that reaches the range must not count); those the row does not take (too many bins) are left out by the
 // caller (binning_violation: the row's stated domain, not its launcher).
 inline std::vector<Binning> binnings_of(Scalar sample, std::int64_t max_bins) {
   std::vector<Binning> b;
   switch (sample) {
-    case Scalar::u8: b = {kByteValues, {7, 3, 250}, {256, 10, 20}, {1, 0, 256}, {max_bins, 0, 256}}; break;
-    case Scalar::i8: b = {one_bin_per_value(sample), {5, -100, 27}, {200, -3, 4}, {max_bins, -128, 128}}; break;
-    case Scalar::u16: b = {one_bin_per_value(sample), {1000, 123, 60000}, {256, 0, 65536}, {max_bins, 0, 65536}}; break;
+    case Scalar::u8: b = {kByteValues, {7, 3, 250}, {256, 10, 20}, {1, 0, 256}, {max_bins, 0, 256}, {100, 50, 150}}; break;
+    case Scalar::i8: b = {one_bin_per_value(sample), {5, -100, 27}, {200, -3, 4}, {max_bins, -128, 128}, {20, -10, 10}}; break;
+    case Scalar::u16:
+      b = {one_bin_per_value(sample), {1000, 123, 60000}, {256, 0, 65536}, {max_bins, 0, 65536}, {200, 30000, 30200}};
+      break;
     case Scalar::i16:
-      b = {one_bin_per_value(sample), {77, -30000, 31234}, {256, -32768, 32768}, {max_bins, -32768, 32768}};
+      b = {one_bin_per_value(sample), {77, -30000, 31234}, {256, -32768, 32768}, {max_bins, -32768, 32768}, {250, -100, 150}};
       break;
     default: {
       const double top = sample == Scalar::f16    ? 65504.0
@@ -225,6 +242,14 @@ T sample_at(Samples kind, const Binning& b, std::int64_t i, std::uint64_t seed, 
       const T edge = sample_from<T>(b.lower + static_cast<double>(k) * ((b.upper - b.lower) / static_cast<double>(b.bins)));
       const int dir = static_cast<int>(rng.below(3)) - 1;
       return dir == 0 ? edge : step(edge, dir);
+    }
+    case Samples::runs: {
+      const std::int64_t period = run_period(sizeof(T)), stretch = 16 / static_cast<std::int64_t>(sizeof(T));
+      const std::int64_t s = i / stretch, j = i % period;
+      const bool stray = s % 5 == 1 && i % stretch == (s / 5) % stretch;
+      const auto first = static_cast<std::int64_t>(seed % static_cast<std::uint64_t>(b.bins));
+      const std::int64_t k = (first + j + (stray ? (b.bins - 1) / 2 + 1 : 0)) % b.bins;
+      return in_bin<T>(b, k, SplitMix64(seed + static_cast<std::uint64_t>(j)).next());  // the same value every time
     }
   }
   return T{};

@@ -5,7 +5,8 @@
 //
 // lane_stride data: byte i is 8 * (i mod 32), so lane l of every warp counts
 // value 8l: 32 values in 4 banks of the privatised layout (8 words each, an
-// 8-way conflict), in 32 banks of the lane-banks layout (none).
+// 8-way conflict), in 32 banks of the lane-banks layout (none). one_value
+// data: every byte 7, so every 16 bytes are a run.
 
 #include <cstdint>
 #include <span>
@@ -22,15 +23,16 @@ constexpr std::int64_t kCount = std::int64_t{1} << 24;
 constexpr std::int64_t kTrafficCount = std::int64_t{1} << 30;
 constexpr int kBlock = 256;
 
-enum class Pattern { lane_stride, spread };
+enum class Pattern { lane_stride, spread, one_value };
 
 void run(std::string_view variant, Pattern pattern, std::int64_t count = kCount) {
   const auto row = profile::variant_named(specs(), implementations(), variant, kTypings[0]);
   std::vector<std::uint8_t> bytes(static_cast<std::size_t>(count));
   SplitMix64 rng(5);
   for (std::size_t i = 0; i < bytes.size(); ++i) {
-    bytes[i] =
-        pattern == Pattern::lane_stride ? static_cast<std::uint8_t>(8 * (i % 32)) : static_cast<std::uint8_t>(rng.next() >> 56);
+    bytes[i] = pattern == Pattern::lane_stride ? static_cast<std::uint8_t>(8 * (i % 32))
+               : pattern == Pattern::one_value ? std::uint8_t{7}
+                                               : static_cast<std::uint8_t>(rng.next() >> 56);
   }
   DeviceBuffer<std::uint8_t> data(bytes.size());
   DeviceBuffer<std::uint32_t> bins(static_cast<std::size_t>(kByteValues.bins));
@@ -46,6 +48,7 @@ const profile::Case kCases[] = {
     {"histogram_lane_banks_lane_stride_16M", "histogram_smem_lane_banks",
      [] { run("histogram_smem_lane_banks", Pattern::lane_stride); }},
     {"histogram_wide_spread_16M", "histogram_smem_wide", [] { run("histogram_smem_wide", Pattern::spread); }},
+    {"histogram_wide_one_value_16M", "histogram_smem_wide", [] { run("histogram_smem_wide", Pattern::one_value); }},
     {"traffic_histogram_privatised_1G", "histogram_smem_privatised",
      [] { run("histogram_smem_privatised", Pattern::spread, kTrafficCount); },
      [] { return spec_named("histogram_smem_privatised").traffic(kTrafficCount, kBlock, kTypings[0], kByteValues.bins); }},

@@ -7,7 +7,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "contract_checks.hpp"
@@ -347,12 +350,15 @@ std::string sample_promise_violation(Samples kind, const Values& samples, const 
   // spec's rule, held to the exact reference by the HistogramRule checks).
   const rule::BinParams p = params_of(b);
   std::vector<std::int64_t> bin(samples.size()), bin_below(samples.size());
+  std::vector<bool> same_bits(samples.size());  // sample i's bits are those of sample i mod the runs' period
   visit_scalar(samples.type(), [&]<typename T>(std::type_identity<T>) {
     if constexpr (!std::is_same_v<T, Float4>) {
       const auto x = samples.as<T>();
+      const auto period = static_cast<std::size_t>(run_period(sizeof(T)));
       for (std::size_t i = 0; i < x.size(); ++i) {
         bin[i] = bin_of(x[i], p);
         bin_below[i] = bin_of(detail::step(x[i], -1), p);
+        same_bits[i] = std::memcmp(&x[i], &x[i % period], sizeof(T)) == 0;
       }
     }
   });
@@ -376,6 +382,27 @@ std::string sample_promise_violation(Samples kind, const Values& samples, const 
         }
       }
       return {};
+    case Samples::runs: {
+      // The samples repeat the first word's, bit for bit, but for one in
+      // every fifth 16 bytes, in another bin; the word's samples are in as
+      // many bins as the binning has, up to the period.
+      const std::int64_t period = run_period(info(samples.type()).bytes);
+      const auto stretch = 16 / static_cast<std::int64_t>(info(samples.type()).bytes);
+      std::int64_t strays = 0;
+      for (std::int64_t i = 0; i < n; ++i) {
+        if (same_bits[static_cast<std::size_t>(i)]) continue;
+        if (bin[static_cast<std::size_t>(i)] == bin[static_cast<std::size_t>(i % period)]) {
+          return "sample " + std::to_string(i) + " breaks the run in the run's own bin";
+        }
+        ++strays;
+      }
+      if (strays == 0) return "no sample breaks the runs";
+      if (strays > n / (5 * stretch) + 1)
+        return std::to_string(strays) + " samples break the runs: more than one in five 16 bytes";
+      const std::set<std::int64_t> word_bins(bin.begin(), bin.begin() + period);
+      if (static_cast<std::int64_t>(word_bins.size()) != std::min(period, b.bins)) return "the word's samples share a bin";
+      return {};
+    }
     case Samples::edges: {
       // A fair share of samples right at an edge: its bin differs from the
       // bin of the sample one step below it; and samples that do not count.
@@ -410,6 +437,8 @@ TEST(HistogramSamples, broken_promises_are_caught) {
   EXPECT_NE(sample_promise_violation(Samples::one_bank, spread, b), "");
   EXPECT_NE(sample_promise_violation(Samples::lane_stride, spread, b), "");
   EXPECT_NE(sample_promise_violation(Samples::spread, one, b), "");
+  EXPECT_NE(sample_promise_violation(Samples::runs, spread, b), "");
+  EXPECT_NE(sample_promise_violation(Samples::runs, one, b), "");
   const Binning f{256, -1, 1};
   EXPECT_NE(sample_promise_violation(Samples::edges, make_samples(Scalar::f32, Samples::one_bin, f, 8192, 1), f), "");
   EXPECT_NE(sample_promise_violation(Samples::spread, make_samples(Scalar::f32, Samples::one_bank, f, 8192, 1), f), "");

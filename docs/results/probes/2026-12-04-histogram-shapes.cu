@@ -25,13 +25,13 @@
 
 #include "histogram/bin_rule.hpp"
 
-#define CHECK(call)                                                                                  \
-  do {                                                                                               \
-    cudaError_t e_ = (call);                                                                         \
-    if (e_ != cudaSuccess) {                                                                         \
+#define CHECK(call)                                                                                    \
+  do {                                                                                                 \
+    cudaError_t e_ = (call);                                                                           \
+    if (e_ != cudaSuccess) {                                                                           \
       std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, cudaGetErrorName(e_)); \
-      std::exit(1);                                                                                  \
-    }                                                                                                \
+      std::exit(1);                                                                                    \
+    }                                                                                                  \
   } while (0)
 
 using namespace smemc::histogram;
@@ -151,9 +151,8 @@ int main() {
     CHECK(cudaMalloc(&copy, n));
     const float memcpy_us = median_us([&] { CHECK(cudaMemcpyAsync(copy, data, n, cudaMemcpyDeviceToDevice)); });
     CHECK(cudaFree(copy));
-    const float cub_us = median_us([&] {
-      CHECK(cub::DeviceHistogram::HistogramEven(scratch, scratch_bytes, data, reference, kBins + 1, 0, 256, n));
-    });
+    const float cub_us = median_us(
+        [&] { CHECK(cub::DeviceHistogram::HistogramEven(scratch, scratch_bytes, data, reference, kBins + 1, 0, 256, n)); });
     std::vector<unsigned> want(kBins), got(kBins);
     CHECK(cudaMemcpy(want.data(), reference, kBins * sizeof(unsigned), cudaMemcpyDeviceToHost));
     std::printf("%-11s memcpy %.2f us, CUB %.2f us (%.3f of memcpy)\n", kinds[kind], memcpy_us, cub_us, memcpy_us / cub_us);
@@ -167,8 +166,8 @@ int main() {
       CHECK(cudaMemcpy(got.data(), bins, kBins * sizeof(unsigned), cudaMemcpyDeviceToHost));
       int per_sm = 0;
       CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, shared));
-      std::printf("%-11s %-22s B=%4d G=%5lld (%d/SM) %8.2f us  %.3f of CUB  %s\n", kinds[kind], name, block, blocks, per_sm,
-                  us, cub_us / us, got == want ? "ok" : "WRONG");
+      std::printf("%-11s %-22s B=%4d G=%5lld (%d/SM) %8.2f us  %.3f of CUB  %s\n", kinds[kind], name, block, blocks, per_sm, us,
+                  cub_us / us, got == want ? "ok" : "WRONG");
     };
     for (int block : {256, 512, 1024}) {
       const long long row_grid = std::min<long long>(std::max<long long>((n / 16 + block - 1) / block, 1), (1 << 18) / block);

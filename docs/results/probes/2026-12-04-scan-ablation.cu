@@ -26,13 +26,13 @@
 #include <string>
 #include <vector>
 
-#define CHECK(call)                                                                                  \
-  do {                                                                                               \
-    cudaError_t e_ = (call);                                                                         \
-    if (e_ != cudaSuccess) {                                                                         \
+#define CHECK(call)                                                                                    \
+  do {                                                                                                 \
+    cudaError_t e_ = (call);                                                                           \
+    if (e_ != cudaSuccess) {                                                                           \
       std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, cudaGetErrorName(e_)); \
-      std::exit(1);                                                                                  \
-    }                                                                                                \
+      std::exit(1);                                                                                    \
+    }                                                                                                  \
   } while (0)
 
 constexpr int kItems = 8;
@@ -206,8 +206,7 @@ int main() {
   size_t scratch_bytes = 0;
   CHECK(cub::DeviceScan::InclusiveSum(nullptr, scratch_bytes, source, out, n));
   CHECK(cudaMalloc(&scratch, scratch_bytes));
-  const float cub_us =
-      median_us([] {}, [&] { CHECK(cub::DeviceScan::InclusiveSum(scratch, scratch_bytes, source, out, n)); });
+  const float cub_us = median_us([] {}, [&] { CHECK(cub::DeviceScan::InclusiveSum(scratch, scratch_bytes, source, out, n)); });
   std::printf("n=2^28 memcpy %.2f us, CUB InclusiveSum %.2f us (%.3f of memcpy)\n", copy_us, cub_us, copy_us / cub_us);
 
   std::vector<float> host(n);

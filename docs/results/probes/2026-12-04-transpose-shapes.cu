@@ -18,13 +18,13 @@
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(call)                                                                                  \
-  do {                                                                                               \
-    cudaError_t e_ = (call);                                                                         \
-    if (e_ != cudaSuccess) {                                                                         \
+#define CHECK(call)                                                                                    \
+  do {                                                                                                 \
+    cudaError_t e_ = (call);                                                                           \
+    if (e_ != cudaSuccess) {                                                                           \
       std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, cudaGetErrorName(e_)); \
-      std::exit(1);                                                                                  \
-    }                                                                                                \
+      std::exit(1);                                                                                    \
+    }                                                                                                  \
   } while (0)
 
 template <int V>
@@ -181,9 +181,8 @@ int main() {
       std::printf("n=%d %-28s %9.2f us  %.3f of memcpy  %s\n", n, name, us, copy / us, w == 0 ? "ok" : "WRONG");
     };
     run("32x8 (the suite's)", [&] { transpose_32x8<<<dim3(n / 32, n / 32), dim3(32, 8)>>>(n, in, out); });
-#define SHAPE(T, V, G)                                                                              \
-  run("tile " #T " vec " #V " group " #G,                                                          \
-      [&] { transpose_tile<T, V, G><<<dim3(n / T, n / T), 256>>>(n, in, out); })
+#define SHAPE(T, V, G) \
+  run("tile " #T " vec " #V " group " #G, [&] { transpose_tile<T, V, G><<<dim3(n / T, n / T), 256>>>(n, in, out); })
     SHAPE(32, 1, 0);
     SHAPE(32, 2, 0);
     SHAPE(32, 4, 0);
