@@ -22,8 +22,6 @@ namespace smemc::moving_average::model {
 inline constexpr int kCarryThreads = 1024;
 // Elements per thread of the look-back scan: a tile is 8 * B elements.
 inline constexpr int kLookbackItems = 8;
-// Status words a look-back round reads: four for each of a warp's 32 lanes.
-inline constexpr int kLookbackWindow = 128;
 
 // The device arrays a moving average's launches touch, for a model run that
 // counts its traffic (common/traffic.hpp; reduce/host_models.hpp says how);
@@ -207,10 +205,10 @@ LookbackTile<V> lookback_tile(std::span<const V> tile, int block) {
 // shallower tree (docs/porting.md), so this run's depths bound them all.
 // Its accesses: a memset clears the status words and the ticket; in the
 // kernel's launch each tile takes a ticket (an atomic), loads its elements,
-// publishes its aggregate (tiles after the first), looks back over the
-// kLookbackWindow status words before it (one round: its predecessor's
-// inclusive prefix is there), publishes its inclusive prefix in the same
-// word, and stores its means.
+// publishes its aggregate (tiles after the first), looks back over the 32
+// status words before it (one window: its predecessor's inclusive prefix
+// is there), publishes its inclusive prefix in the same word, and stores
+// its means.
 template <typename V>
 std::vector<V> lookback_sums(std::span<const V> a, int block, const DeviceArrays& mem = {}) {
   const std::size_t n = a.size(), tile = static_cast<std::size_t>(kLookbackItems) * static_cast<std::size_t>(block);
@@ -229,7 +227,7 @@ std::vector<V> lookback_sums(std::span<const V> a, int block, const DeviceArrays
     const LookbackTile<V> t = lookback_tile(a.subspan(first, count), block);
     if (k > 0) {
       mem.status.store(k);  // the aggregate
-      for (std::int64_t w = 0; w < kLookbackWindow && k - 1 - w >= 0; ++w) mem.status.load(k - 1 - w);
+      for (std::int64_t lane = 0; lane < 32 && k - 1 - lane >= 0; ++lane) mem.status.load(k - 1 - lane);
     }
     mem.status.store(k);  // the inclusive prefix
     for (std::size_t j = 0; j < count; ++j) {

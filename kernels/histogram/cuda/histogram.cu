@@ -150,17 +150,16 @@ __global__ void histogram_smem_wide(const T* data, long long n, rule::BinParams 
   clear_lane_bins(lane_bins, count);
   const int lane = threadIdx.x % kLanes;
   const rule::IntegerBins32 integer_bins = rule::integer_bins_32(p);
-  const auto bin = [&](T x) -> int {
+  unsigned* const lane_copy = lane_bins + lane;  // this lane's copy of the bins: bin k at lane_copy[32k]
+  // Counts `copies` samples x: a run's, or one.
+  const auto count_samples = [&](T x, unsigned copies) {
     if constexpr (kOneBinPerValue) {
       const auto offset = static_cast<std::uint32_t>(static_cast<std::int32_t>(x) - integer_bins.lower);
-      return offset < integer_bins.range ? static_cast<int>(offset) : -1;
+      if (offset < integer_bins.range) atomicAdd(lane_copy + offset * kLanes, copies);
     } else {
-      return wide_bin_of(x, p, integer_bins);
+      const int k = wide_bin_of(x, p, integer_bins);
+      if (k >= 0) atomicAdd(lane_copy + k * kLanes, copies);
     }
-  };
-  const auto count_samples = [&](T x, unsigned copies) {
-    const int k = bin(x);
-    if (k >= 0) atomicAdd(&lane_bins[k * kLanes + lane], copies);
   };
   const auto count_vector = [&](const uint4& v) {
     T samples[kPerVector];

@@ -4,10 +4,9 @@
 //   scans a tile of 8B elements: thread h loads elements 8h..8h+7 (two
 //   float4) and scans them serially, the warps scan the thread totals with
 //   shuffles, warp 0 scans the warp totals. The tile then publishes its
-//   aggregate in its status word and warp 0 looks back: 128 predecessors'
-//   status words a round (four a lane, loaded together), summing in a tree
-//   the aggregates from the nearest up to the first inclusive prefix it
-//   meets (rounds further back until one meets one); it publishes its own
+//   aggregate in its status word and warp 0 looks back: 32 predecessors'
+//   status words at a time, adding aggregates (nearest first) until it meets
+//   a tile that has published its inclusive prefix; it publishes its own
 //   inclusive prefix, and every thread writes (E + X) + l_k over (i + 1).
 // Cost: every element read and written once, one launch (plus clearing the
 //   status words); a tile waits only for its predecessors to publish.
@@ -16,14 +15,7 @@
 //   form E differ between runs; the first tile (E = +0) is bit for bit the
 //   model's, and every prefix is within the bound of its depth, which the
 //   deepest look-back (E_t = the inclusive prefix of tile t - 1) bounds
-//   (host_models.hpp: lookback_sums; look_back below says why its tree is
-//   no deeper).
-// Speed: a tile can finish its look-back only once a tile in its round has
-//   published an inclusive prefix, so the tiles resolve at most one round's
-//   worth (the window) per round trip to L2. With 32 words a round, read
-//   and summed one by one, that bound held the row to 0.45 of CUB's scan at
-//   2^28 on the H200; without any look-back the same kernel ran at 1.09
-//   (docs/results/probes/2026-12-04-scan-ablation.cu).
+//   (host_models.hpp: lookback_sums).
 // Preconditions: B a power of two in [32, 1024]; at most INT_MAX tiles;
 //   data 16-byte aligned; workspace ceil(n/8B) + 1 words of 8 bytes, which
 //   the launcher clears on the stream.
@@ -105,57 +97,26 @@ __device__ float warp_inclusive_scan(float v, int lane) {
   return v;
 }
 
-// The status word j, as published so far.
-__device__ Status status_now(const Status* status, int j) { return *reinterpret_cast<const volatile Status*>(status + j); }
-
-constexpr int kWordsPerLane = model::kLookbackWindow / 32;
-static_assert(kWordsPerLane * 32 == model::kLookbackWindow);
-
-// Warp 0's look-back for tile > 0: the exclusive prefix E. A round reads the
-// 128 status words before `nearest`: lane l the four nearest - 4l - m (m =
-// 0..3), loaded together, then waited on where not yet published. Its terms
-// are the values from the nearest word up to the first inclusive prefix,
-// that one included: each lane adds its own, nearest first; the lanes' sums
-// are added by a butterfly of shuffles, each step a + b in both lanes of a
-// pair (IEEE addition commutes exactly, so every lane holds the same sum).
-// A lane past the first inclusive prefix, and a word past it in its lane,
-// add -0: x + -0 = x for every x, -0 included, so they change nothing. A
-// round that meets no inclusive prefix adds its sum and the look-back moves
-// 128 words back; E is the rounds' sums added nearest first.
-// Depth: E_t is the sum of N = t - i terms (the aggregates of tiles i + 1
-// .. t - 1 and the inclusive prefix P_i met), added in a binary tree (the
-// -0s round nothing), so no term meets more than N - 1 additions: P_i, at
-// most dA + i + 1 deep, ends at most dA + t deep, an aggregate at most
-// dA + t - 1. The error model's bound, dA + t (the deepest run: one
-// aggregate added a tile), holds.
+// Warp 0's look-back for tile > 0: the exclusive prefix E, the sum of the
+// predecessors' aggregates from the nearest, ending with the first
+// inclusive prefix met. Every lane returns the same value.
 template <bool kBounded>
 __device__ float look_back(const Status* status, int tile, int lane, const Adversary& adversary) {
-  float running = -0.0f;
-  for (int nearest = tile - 1;; nearest -= model::kLookbackWindow) {
-    const int first_word = nearest - kWordsPerLane * lane;
-    Status s[kWordsPerLane];
-#pragma unroll
-    for (int m = 0; m < kWordsPerLane; ++m) {
-      // Tile 0 always publishes its inclusive prefix, so no term lies
-      // before it; a word there reads as an inclusive +0, never summed.
-      s[m] = first_word - m >= 0 ? status_now(status, first_word - m) : pack(kInclusive, 0.0f);
-    }
-#pragma unroll
-    for (int m = 0; m < kWordsPerLane; ++m) {
-      if ((s[m] >> 32) == kNotYet) s[m] = wait_for<kBounded>(status, first_word - m, adversary);
-    }
-    float lane_sum = -0.0f;
-    bool met = false;  // this lane has met an inclusive prefix
-#pragma unroll
-    for (int m = 0; m < kWordsPerLane; ++m) {
-      if (!met) lane_sum = lane_sum + __uint_as_float(static_cast<unsigned>(s[m]));
-      met = met || (s[m] >> 32) == kInclusive;
-    }
-    const unsigned inclusive = __ballot_sync(kFull, met);
+  bool any = false;
+  float running = 0.0f;
+  for (int nearest = tile - 1;; nearest -= 32) {
+    const int j = nearest - lane;
+    // Tile 0 always publishes its inclusive prefix, so no window reads
+    // past it; lanes beyond it hold an inclusive +0 they never contribute.
+    const Status s = j >= 0 ? wait_for<kBounded>(status, j, adversary) : pack(kInclusive, 0.0f);
+    const unsigned inclusive = __ballot_sync(kFull, (s >> 32) == kInclusive);
     const int last = inclusive != 0 ? __ffs(inclusive) - 1 : 31;
-    float sum = lane <= last ? lane_sum : -0.0f;
-    for (int d = 1; d < 32; d *= 2) sum = sum + __shfl_xor_sync(kFull, sum, d);
-    running = running + sum;
+    const float value = __uint_as_float(static_cast<unsigned>(s));
+    for (int k = 0; k <= last; ++k) {
+      const float v = __shfl_sync(kFull, value, k);
+      running = any ? running + v : v;
+      any = true;
+    }
     if (inclusive != 0) return running;
   }
 }
