@@ -72,7 +72,7 @@ const Spec kSpecs[] = {
      .model_traffic = &counted_traffic},
     {.doc = {.name = "histogram_smem_wide",
              .idea = "the lane-banks layout fed 16 bytes a thread a load (V = 16 / sample bytes samples) from a fixed "
-                     "grid of G = min(max(⌈⌊n/V⌋/B⌉, 1), 2^18/B) blocks; integer samples binned in 32-bit arithmetic "
+                     "grid of G = min(max(⌈⌊n/V⌋/B⌉, 1), 2^19/B) blocks; integer samples binned in 32-bit arithmetic "
                      "without a division (one bin per value: the offset itself); 16 bytes of one repeated sample counted by one "
                      "atomic",
              .cost = "n/V 16-byte loads; no bank conflict and no division in the counting loop; the 32-copy merge in "

@@ -147,11 +147,13 @@ std::int64_t blocks_for(std::int64_t n, int block);
 // The wide row's grid (histogram_smem_wide, on every backend): thread g of
 // T = G·B counts the 16-byte vectors g, g + T, ... (V = 16 / sample bytes
 // samples each, the data 16-byte aligned), then the tail samples
-// V·⌊n/V⌋ + g, + T, ...; G = min(max(⌈⌊n/V⌋/B⌉, 1), 2^18/B): a function of
-// (n, B, sample type) alone, about one resident wave on a large GPU, so the
-// 32-copy merge runs in few blocks.
+// V·⌊n/V⌋ + g, + T, ...; G = min(max(⌈⌊n/V⌋/B⌉, 1), 2^19/B): a function of
+// (n, B, sample type) alone, about two resident waves on the H200 at B =
+// 1024 (2^18/B, one wave less a few blocks, left 8 of its 132 SMs a block
+// short: 0.98 of CUB against 1.0 at two waves, probe of 2026-12-04), so the
+// 32-copy merge still runs in few blocks.
 inline constexpr std::size_t kWideBytes = 16;
-inline constexpr std::int64_t kWideThreads = std::int64_t{1} << 18;
+inline constexpr std::int64_t kWideThreads = std::int64_t{1} << 19;
 std::int64_t wide_blocks(std::int64_t n, int block, const Typing& t);
 
 // The traffic of every row here, and of a port's that reads its samples

@@ -42,7 +42,7 @@ smemc_profile_check(histogram_lane_banks_conflict_free CASE histogram_lane_banks
 # The wide row, what makes it fast: 16-byte loads (2^24 bytes are 2^20
 # vectors, 32,768 warp requests of 16 sectors each, where byte loads would
 # make 524,288 requests), conflict-free shared atomics on any data, and a
-# merge in its fixed grid only (1,024 blocks of 256 at 2^24 bytes, 8 warp
+# merge in its fixed grid only (2,048 blocks of 256 at 2^24 bytes, 8 warp
 # atomics each: every bin of a block is nonzero on spread data).
 smemc_profile_check(histogram_wide_loads_16_bytes CASE histogram_wide_spread_16M
   REPORT ${_shared_atomic_details} smsp__sass_inst_executed.sum
@@ -50,17 +50,17 @@ smemc_profile_check(histogram_wide_loads_16_bytes CASE histogram_wide_spread_16M
     "${_global_load_requests} == 32768"
     "${_global_load_sectors} == 524288"
     "${_shared_atomics} == ${_histogram_warp_passes}"
-    "${_global_atomics} == 8192"
+    "${_global_atomics} == 16384"
     "${_shared_atomic_wavefronts_per_instruction} <= 1.25")
 
 # ...and a run of one repeated byte is one atomic a 16-byte vector: 2^20
 # vectors are 32,768 warp atomics where byte by byte they would be 524,288;
-# the merge adds one nonzero bin a block (1,024 warp atomics).
+# the merge adds one nonzero bin a block (2,048 warp atomics).
 smemc_profile_check(histogram_wide_counts_a_run_at_once CASE histogram_wide_one_value_16M
   REPORT ${_shared_atomic_details}
   CC_9.0
     "${_shared_atomics} == 32768"
-    "${_global_atomics} == 1024")
+    "${_global_atomics} == 2048")
 
 # The bytes the row states (the data once, the bins), against DRAM's count.
 smemc_profile_check(traffic_histogram_privatised CASE traffic_histogram_privatised_1G TRAFFIC)

@@ -411,7 +411,7 @@ MUTANTS = [
            "kernels/histogram/cuda/histogram.cu", "return words_equal && v.x == __byte_perm(v.x, 0, 0x0000);",
            "return words_equal;", "cuda", CUDA_HIST, "*every_binning/histogram_smem_wide_u8_*"),
     Mutant("hist-wide-run-three-words", "the wide row's run test compares three of the four words",
-           "kernels/histogram/cuda/histogram.cu", "v.x == v.y && v.y == v.z && v.z == v.w;", "v.x == v.y && v.y == v.z;",
+           "kernels/histogram/cuda/histogram.cu", "((v.x ^ v.y) | (v.y ^ v.z) | (v.z ^ v.w)) == 0;", "((v.x ^ v.y) | (v.y ^ v.z)) == 0;",
            "cuda", CUDA_HIST, "*every_binning/histogram_smem_wide_*"),
     Mutant("hist-wide-offset-unchecked", "the one-bin-per-value kernel counts samples outside the levels too",
            "kernels/histogram/cuda/histogram.cu", "if (offset < integer_bins.range) atomicAdd(", "if (true) atomicAdd(",

@@ -18,7 +18,7 @@
 //                              memory (32 KiB for 256 bins) and a 32-copy merge.
 //   histogram_smem_wide        the lane-banks layout, fed 16 bytes a thread a
 //                              load (two in flight) from a fixed grid of about
-//                              one resident wave (histogram::wide_blocks), so
+//                              two resident waves (histogram::wide_blocks), so
 //                              the merge runs in few blocks; integer samples
 //                              binned in 32-bit arithmetic without a division
 //                              (bin_rule.hpp's integer_bin_32), and with one
@@ -134,7 +134,7 @@ __device__ __forceinline__ int wide_bin_of(T x, const rule::BinParams& p, const 
 // (the bits, so every copy has that sample's bin).
 template <typename T>
 __device__ __forceinline__ bool one_sample_repeated(const uint4& v) {
-  const bool words_equal = v.x == v.y && v.y == v.z && v.z == v.w;
+  const bool words_equal = ((v.x ^ v.y) | (v.y ^ v.z) | (v.z ^ v.w)) == 0;  // two three-input logic ops and a test
   if constexpr (sizeof(T) == 1) return words_equal && v.x == __byte_perm(v.x, 0, 0x0000);
   if constexpr (sizeof(T) == 2) return words_equal && v.x == __byte_perm(v.x, 0, 0x1010);
   return words_equal;  // 4-byte samples: the words; 8-byte ones: x,y == z,w too
