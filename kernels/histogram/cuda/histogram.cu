@@ -137,7 +137,10 @@ __device__ __forceinline__ bool one_sample_repeated(const uint4& v) {
   const bool words_equal = ((v.x ^ v.y) | (v.y ^ v.z) | (v.z ^ v.w)) == 0;  // two three-input logic ops and a test
   if constexpr (sizeof(T) == 1) return words_equal && v.x == __byte_perm(v.x, 0, 0x0000);
   if constexpr (sizeof(T) == 2) return words_equal && v.x == __byte_perm(v.x, 0, 0x1010);
-  return words_equal;  // 4-byte samples: the words; 8-byte ones: x,y == z,w too
+  // 4-byte samples: the words. 8-byte ones take it only when all four words
+  // are equal, so a repeated sample whose two words differ is counted one by
+  // one: exact, only slower (comparing x with z and y with w would take it).
+  return words_equal;
 }
 
 // kOneBinPerValue (integer samples whose bins equal the range, chosen at
