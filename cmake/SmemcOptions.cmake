@@ -41,8 +41,8 @@ option(SMEMC_BUILD_TESTS "Build the conformance tests" ON)
 option(SMEMC_BUILD_BENCH "Build the nvbench benchmark (bench/; needs nvbench, CMake >= 3.30.4 and CUDA)" OFF)
 # The test sources are checks, not the work: what a run spends its time in
 # (host models, data, exact sums, comparisons) lives in kernels/ and
-# fixtures/ and keeps the build type's flags. On a 2-core CI machine the
-# test sources are two fifths of the compile, and at -O1 a third less
-# (docs/results/time/2026-12-02-c-cpu-ci.md).
+# fixtures/ and keeps the build type's flags, so the ci preset compiles the
+# checks at -O1 to spend less of a 2-core CI machine's build on them
+# (docs/results/time/2026-12-04-cpu-ci.md has the build's share of the run).
 set(SMEMC_TEST_CXX_FLAGS "" CACHE STRING "C++ flags of the test sources (tests/), after the build type's (the ci preset: -O1)")
 message(STATUS "smem-conformance: CUDA ${SMEMC_WITH_CUDA}, OpenCL ${SMEMC_WITH_OPENCL}, tests ${SMEMC_BUILD_TESTS}")

@@ -19,9 +19,6 @@ void add_case(SizeGroups& groups, const Spec& s, std::int64_t n, int block) {
   if (std::find(blocks.begin(), blocks.end(), block) == blocks.end()) blocks.push_back(block);
 }
 
-}  // namespace
-
-namespace {
 // The largest n the row takes at `block`, at most `most`, and within the
 // workload's atomic adds.
 std::int64_t size_cap_within(const Spec& s, int block, const Workload& w, std::int64_t most) {
@@ -36,6 +33,7 @@ std::int64_t size_cap_within(const Spec& s, int block, const Workload& w, std::i
   }
   return cap;
 }
+
 }  // namespace
 
 std::int64_t size_cap(const Spec& s, int block, const Workload& w) {

@@ -22,8 +22,9 @@
 namespace smemc::reduce::testing {
 
 // The largest n the checks run with this block: the workload's (for this
-// block: Workload::max_elements_for_block), the row's, and for a row of float atomic adds the n past which one run would make
-// more than the workload's max_atomic_adds (atomic_adds grows with n).
+// block: Workload::max_elements_for_block), the row's, and for a row of
+// float atomic adds the n past which one run would make more than the
+// workload's max_atomic_adds (atomic_adds grows with n).
 std::int64_t size_cap(const Spec& s, int block, const Workload& w);
 
 // A case the row takes: a block it runs and an n it takes (powers of two
@@ -45,7 +46,8 @@ SizeGroups negative_zero_groups(const Spec& s, const Workload& w);
 // A single check's size about n: n + 1 (not a multiple of anything) where
 // the row takes it, else the size the row takes nearest n.
 std::int64_t size_about(const Spec& s, std::int64_t n, int block);
-// streams: two sizes, about 2^16 (or the workload's cap for the block) and half that.
+// streams: two sizes, about 2^16 (or the workload's cap for the block) and
+// half that.
 std::array<std::int64_t, 2> stream_sizes(const Spec& s, int block, const Workload& w);
 // launch_is_asynchronous, held_stream_result: about 2^16 (or the cap).
 std::int64_t held_stream_size(const Spec& s, int block, const Workload& w);
