@@ -32,9 +32,13 @@ std::int64_t max_n(const Spec& s, int block, const Workload& w) {
   return size_for_check(s.domain, std::min(s.domain.largest_n(block), w.max_elements_for_block(block)), block);
 }
 
+std::int64_t max_drawn_n(const Spec& s, int block, const Workload& w) {
+  return size_for_check(s.domain, std::min(s.domain.largest_n(block), w.max_drawn_for_block(block)), block);
+}
+
 rc::Gen<std::pair<int, std::int64_t>> size_case(const Spec& s, const Workload& w) {
   return rc::gen::mapcat(gen::one_of(gen::sweep_blocks(s.domain.tested_blocks, w)), [&s, &w](int block) {
-    return rc::gen::map(gen::size(max_n(s, block, w), block), [&s, block](std::int64_t n) {
+    return rc::gen::map(gen::size(max_drawn_n(s, block, w), block), [&s, block](std::int64_t n) {
       return std::pair{block, size_for_check(s.domain, n, block)};
     });
   });

@@ -35,6 +35,9 @@ Binning default_binning_of(const Spec& s, const Typing& t);
 // workload (for this block: Workload::max_elements_for_block), fitted to
 // the domain.
 std::int64_t max_n(const Spec& s, int block, const Workload& w);
+// The largest n exact_counts draws with this block: max_n, at most the
+// workload's dense_elements.
+std::int64_t max_drawn_n(const Spec& s, int block, const Workload& w);
 
 // exact_counts: a block the row sweeps and an n it takes with it.
 rc::Gen<std::pair<int, std::int64_t>> size_case(const Spec& s, const Workload& w);

@@ -15,11 +15,15 @@ std::int64_t max_n(const Spec& s, int block, const Workload& w) {
   return size_for_check(s.domain, std::min(s.domain.largest_n(block), w.max_elements_for_block(edge_block(block))), block);
 }
 
+std::int64_t max_drawn_n(const Spec& s, int block, const Workload& w) {
+  return size_for_check(s.domain, std::min(s.domain.largest_n(block), w.max_drawn_for_block(edge_block(block))), block);
+}
+
 rc::Gen<SizedCase> case_for(const Spec& s, std::span<const DataKind> kinds, const Workload& w) {
   return sized_case(
       s.domain.tested_blocks,
       [&s, &w](int block) {
-        return rc::gen::map(gen::size(max_n(s, block, w), edge_block(block)),
+        return rc::gen::map(gen::size(max_drawn_n(s, block, w), edge_block(block)),
                             [&s, block](std::int64_t n) { return size_for_check(s.domain, n, block); });
       },
       kinds);
@@ -51,7 +55,7 @@ std::vector<std::pair<int, std::int64_t>> edge_size_cases(const Spec& s, const W
   for (int block : gen::sweep_blocks(s.domain.tested_blocks, w)) {
     std::vector<std::int64_t> done;
     for (std::int64_t n :
-         gen::sweep_sizes(std::min<std::int64_t>(max_n(s, block, w), std::int64_t{1} << 20), edge_block(block), w)) {
+         gen::sweep_sizes(max_drawn_n(s, block, w), edge_block(block), w)) {
       n = size_for_check(s.domain, n, block);
       if (!takes(s, n, block) || std::find(done.begin(), done.end(), n) != done.end()) continue;
       done.push_back(n);

@@ -26,6 +26,11 @@ inline std::int64_t edge_block(int block) { return block == 0 ? 32 : block; }
 // workload (for this block: Workload::max_elements_for_block), fitted to
 // the domain.
 std::int64_t max_n(const Spec& s, int block, const Workload& w);
+// The largest n a property draws, and edge_sizes sweeps, with this block:
+// max_n, at most the workload's dense_elements (2^20 in a full run: each
+// output's exact bound is worked out on the host). A limit past it is
+// large_limit's.
+std::int64_t max_drawn_n(const Spec& s, int block, const Workload& w);
 // A case the row takes: a block it runs, an n it takes.
 rc::Gen<SizedCase> case_for(const Spec& s, std::span<const DataKind> kinds, const Workload& w);
 // overflow_edge (integer accumulators): the largest n where that is small
@@ -43,7 +48,8 @@ std::vector<std::pair<int, std::int64_t>> edge_size_cases(const Spec& s, const W
 inline constexpr std::int64_t kLargeN = (std::int64_t{1} << 31) + 7;
 int largest_block(const Spec& s);
 bool takes_large_n(const Spec& s);
-// large_limit: the largest n the row takes with its smallest block.
+// large_limit: the largest n the row takes with its smallest block (skipped
+// where edge_sizes runs it: within max_drawn_n).
 std::pair<int, std::int64_t> limit_case(const Spec& s);
 
 // Every case the checks above run for the row in this workload (each

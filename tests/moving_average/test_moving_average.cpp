@@ -73,7 +73,7 @@ Values make_input(const Variant& v, DataKind kind, std::int64_t n, std::uint64_t
 bool accepts(const Variant& v, std::int64_t n, int block) { return size_violation(*v.spec, n, block).empty(); }
 
 // The cases (moving_average_cases.hpp) in this run's workload.
-std::int64_t max_n(const Variant& v, int block) { return testing::max_n(*v.spec, block, workload()); }
+std::int64_t max_drawn_n(const Variant& v, int block) { return testing::max_drawn_n(*v.spec, block, workload()); }
 rc::Gen<Case> case_for(const Variant& v, std::span<const DataKind> kinds) {
   return testing::case_for(*v.spec, kinds, workload());
 }
@@ -437,7 +437,7 @@ TEST_P(MovingAverageAtLimit, large_limit) {
   const Variant& v = GetParam();
   const auto [block, n] = limit_case(*v.spec);
   ASSERT_TRUE(accepts(v, n, block)) << size_violation(*v.spec, n, block);
-  if (n <= max_n(v, block)) GTEST_SKIP() << "the limit n = " << n << " is run by edge_sizes";
+  if (n <= max_drawn_n(v, block)) GTEST_SKIP() << "the limit n = " << n << " is run by edge_sizes";
   run_large_and_compare(v, n, block, large_input(*v.spec));
 }
 

@@ -40,11 +40,15 @@ std::int64_t size_cap(const Spec& s, int block, const Workload& w) {
   return size_cap_within(s, block, w, w.max_elements_for_block(block));
 }
 
+std::int64_t drawn_size_cap(const Spec& s, int block, const Workload& w) {
+  return size_cap_within(s, block, w, w.max_drawn_for_block(block));
+}
+
 rc::Gen<SizedCase> case_for(const Spec& s, std::span<const DataKind> kinds, const Workload& w) {
   return sized_case(
       s.domain.tested_blocks,
       [&s, &w](int block) -> rc::Gen<std::int64_t> {
-        const std::int64_t max = size_cap(s, block, w);
+        const std::int64_t max = drawn_size_cap(s, block, w);
         auto fit = [&s, block](std::int64_t n) { return size_for_check(s.domain, n, block); };
         if (!s.domain.n_power_of_two) return rc::gen::map(gen::size(max, block), fit);
         const int widths = static_cast<int>(std::bit_width(static_cast<std::uint64_t>(max)));

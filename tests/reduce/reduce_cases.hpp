@@ -26,6 +26,9 @@ namespace smemc::reduce::testing {
 // float atomic adds the n past which one run would make more than the
 // workload's max_atomic_adds (atomic_adds grows with n).
 std::int64_t size_cap(const Spec& s, int block, const Workload& w);
+// The largest n a property draws with this block: size_cap, at most the
+// workload's dense_elements (past it the sweeps' limit cases run).
+std::int64_t drawn_size_cap(const Spec& s, int block, const Workload& w);
 
 // A case the row takes: a block it runs and an n it takes (powers of two
 // only, for the rows whose domain says so; multiples of m where it says so).
