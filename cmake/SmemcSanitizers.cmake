@@ -5,7 +5,12 @@
 # registered. When it exists but no device is usable, the wrapper
 # (ctest_config/sanitize.sh) exits 77 and CTest reports the test as skipped.
 #
-# Each device test binary is registered once per tool, as <tool>.<binary>:
+# Each device test binary is registered once per tool, as <tool>.<binary>,
+# or as SMEMC_SANITIZER_SHARDS processes <tool>.<binary>.<i>of<N> that each
+# run every N-th of its tests (gtest's GTEST_TOTAL_SHARDS and
+# GTEST_SHARD_INDEX): a tool slows a binary's launches some hundredfold, so
+# one process a binary left the longest of them at most of the tools' wall
+# time (60 s at -j 4 on the H200, 2026-12-04);
 # - the fixtures' reduced workload (SMEMC_WORKLOAD=reduced: small sizes, few
 #   property cases, fixed seeds), so a tool's whole pass takes minutes;
 # - SMEMC_TOOL_RUN_FILTER (cmake/SmemcConformance.cmake): the small suites
@@ -37,6 +42,10 @@ if(NOT SMEMC_SANITIZE_WRAPPER)
   set(SMEMC_SANITIZE_WRAPPER "${PROJECT_SOURCE_DIR}/ctest_config/sanitize.sh")
 endif()
 set(SMEMC_SANITIZER_TOOLS memcheck racecheck synccheck initcheck)
+set(SMEMC_SANITIZER_SHARDS 4 CACHE STRING "Processes each CUDA test binary's run under one compute-sanitizer tool is split into (gtest shards; 1: one process, named <tool>.<binary>)")
+if(NOT SMEMC_SANITIZER_SHARDS MATCHES "^[1-9][0-9]*$")
+  message(FATAL_ERROR "SMEMC_SANITIZER_SHARDS must be a positive whole number, not '${SMEMC_SANITIZER_SHARDS}'")
+endif()
 
 set(SMEMC_SANITIZER_OPTIONS_memcheck --leak-check full --padding 32)
 set(SMEMC_SANITIZER_OPTIONS_racecheck)
@@ -75,7 +84,7 @@ endif()
 # smemc_sanitizer_test(NAME <name> TOOL <tool> EXPECT clean|flagged [MATCH <regex>]
 #                      COMMAND <program> <args>...)
 function(smemc_sanitizer_test)
-  cmake_parse_arguments(ARG "" "NAME;TOOL;EXPECT;MATCH" "COMMAND;LABELS" ${ARGN})
+  cmake_parse_arguments(ARG "" "NAME;TOOL;EXPECT;MATCH" "COMMAND;LABELS;ENVIRONMENT" ${ARGN})
   if(NOT SMEMC_COMPUTE_SANITIZER)
     return()
   endif()
@@ -84,6 +93,7 @@ function(smemc_sanitizer_test)
   endif()
   list(GET ARG_COMMAND 0 program)
   set(labels ${ARG_TOOL} sanitizer ${ARG_LABELS})
+  set(environment SMEMC_WORKLOAD=reduced SMEMC_RESULTS_DIR= ${ARG_ENVIRONMENT})
   add_test(NAME ${ARG_NAME}
     COMMAND bash "${SMEMC_SANITIZE_WRAPPER}" "${program}" ${ARG_EXPECT} "${ARG_MATCH}" ${SMEMC_SANITIZER_EXIT_CODE}
             "${SMEMC_COMPUTE_SANITIZER}" --tool ${ARG_TOOL} ${SMEMC_SANITIZER_OPTIONS_${ARG_TOOL}}
@@ -91,15 +101,26 @@ function(smemc_sanitizer_test)
             -- ${ARG_COMMAND})
   set_tests_properties(${ARG_NAME} PROPERTIES
     LABELS "${labels}"
-    ENVIRONMENT "SMEMC_WORKLOAD=reduced;SMEMC_RESULTS_DIR="
+    ENVIRONMENT "${environment}"
     SKIP_RETURN_CODE 77
     RESOURCE_GROUPS "gpus:1"
     TIMEOUT 1800)
 endfunction()
 
 function(smemc_add_sanitizer_runs target)
+  set(shards ${SMEMC_SANITIZER_SHARDS})
   foreach(tool IN LISTS SMEMC_SANITIZER_TOOLS)
-    smemc_sanitizer_test(NAME ${tool}.${target} TOOL ${tool} EXPECT clean
-      COMMAND $<TARGET_FILE:${target}> "--gtest_filter=${SMEMC_TOOL_RUN_FILTER}" --gtest_brief=1)
+    if(shards LESS_EQUAL 1)
+      smemc_sanitizer_test(NAME ${tool}.${target} TOOL ${tool} EXPECT clean
+        COMMAND $<TARGET_FILE:${target}> "--gtest_filter=${SMEMC_TOOL_RUN_FILTER}" --gtest_brief=1)
+      continue()
+    endif()
+    math(EXPR last "${shards} - 1")
+    foreach(index RANGE ${last})
+      math(EXPR number "${index} + 1")
+      smemc_sanitizer_test(NAME ${tool}.${target}.${number}of${shards} TOOL ${tool} EXPECT clean
+        ENVIRONMENT "GTEST_TOTAL_SHARDS=${shards}" "GTEST_SHARD_INDEX=${index}"
+        COMMAND $<TARGET_FILE:${target}> "--gtest_filter=${SMEMC_TOOL_RUN_FILTER}" --gtest_brief=1)
+    endforeach()
   endforeach()
 endfunction()
