@@ -82,7 +82,7 @@ __global__ void histogram_smem_privatised(const T* data, long long n, rule::BinP
   __syncthreads();  // every count is in before the merge reads the bins
 
   for (int k = threadIdx.x; k < count; k += blockDim.x) {
-    if (block_bins[k] > 1) atomicAdd(&bins[k], block_bins[k]);
+    if (block_bins[k] != 0) atomicAdd(&bins[k], block_bins[k]);
   }
 }
 
