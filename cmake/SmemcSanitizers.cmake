@@ -6,11 +6,13 @@
 # (ctest_config/sanitize.sh) exits 77 and CTest reports the test as skipped.
 #
 # Each device test binary is registered once per tool, as <tool>.<binary>,
-# or as SMEMC_SANITIZER_SHARDS processes <tool>.<binary>.<i>of<N> that each
-# run every N-th of its tests (gtest's GTEST_TOTAL_SHARDS and
-# GTEST_SHARD_INDEX): a tool slows a binary's launches some hundredfold, so
-# one process a binary left the longest of them at most of the tools' wall
-# time (60 s at -j 4 on the H200, 2026-12-04);
+# or, with SMEMC_SANITIZER_SHARDS = N > 1, as N processes
+# <tool>.<binary>.<i>of<N> that each run every N-th of its tests (gtest's
+# GTEST_TOTAL_SHARDS and GTEST_SHARD_INDEX), for a machine with GPUs to
+# spread them over. On one GPU the tools' runs share the device, which
+# then bounds their time: on the H200 (2026-12-04) 36 processes at -j 4
+# took 58 s, the same split into 96 at -j 16 took 73 s (a canary, one
+# small kernel, took 10-13 s there);
 # - the fixtures' reduced workload (SMEMC_WORKLOAD=reduced: small sizes, few
 #   property cases, fixed seeds), so a tool's whole pass takes minutes;
 # - SMEMC_TOOL_RUN_FILTER (cmake/SmemcConformance.cmake): the small suites
@@ -42,7 +44,7 @@ if(NOT SMEMC_SANITIZE_WRAPPER)
   set(SMEMC_SANITIZE_WRAPPER "${PROJECT_SOURCE_DIR}/ctest_config/sanitize.sh")
 endif()
 set(SMEMC_SANITIZER_TOOLS memcheck racecheck synccheck initcheck)
-set(SMEMC_SANITIZER_SHARDS 4 CACHE STRING "Processes each CUDA test binary's run under one compute-sanitizer tool is split into (gtest shards; 1: one process, named <tool>.<binary>)")
+set(SMEMC_SANITIZER_SHARDS 1 CACHE STRING "Processes each CUDA test binary's run under one compute-sanitizer tool is split into (gtest shards; 1: one process, named <tool>.<binary>)")
 if(NOT SMEMC_SANITIZER_SHARDS MATCHES "^[1-9][0-9]*$")
   message(FATAL_ERROR "SMEMC_SANITIZER_SHARDS must be a positive whole number, not '${SMEMC_SANITIZER_SHARDS}'")
 endif()

@@ -51,11 +51,12 @@ std::pair<int, std::int64_t> every_binning_size(const Spec& s, const Workload& w
 }
 
 std::vector<std::pair<int, std::int64_t>> edge_size_cases(const Spec& s, const Workload& w) {
-  constexpr std::int64_t kEdgeLimit = std::int64_t{1} << 20;  // the data are made on the host
   std::vector<std::pair<int, std::int64_t>> cases;
   for (int block : gen::sweep_blocks(s.domain.tested_blocks, w)) {
     const std::int64_t limit = max_n(s, block, w);
-    std::vector<std::int64_t> sizes = gen::sweep_sizes(std::min(limit, kEdgeLimit), block, w);
+    // Every edge within the dense range (the data are made and counted on
+    // the host), then the grids of kMaxBlocks.
+    std::vector<std::int64_t> sizes = gen::sweep_sizes(max_drawn_n(s, block, w), block, w);
     for (std::int64_t grid : {kMaxBlocks * block - 1, kMaxBlocks * block, kMaxBlocks * block + 1, 2 * kMaxBlocks * block + 33}) {
       if (grid <= limit && !w.reduced) sizes.push_back(grid);
     }

@@ -27,7 +27,7 @@ inline std::int64_t edge_block(int block) { return block == 0 ? 32 : block; }
 // the domain.
 std::int64_t max_n(const Spec& s, int block, const Workload& w);
 // The largest n a property draws, and edge_sizes sweeps, with this block:
-// max_n, at most the workload's dense_elements (2^20 in a full run: each
+// max_n, at most the workload's dense_elements (2^18 in a full run: each
 // output's exact bound is worked out on the host). A limit past it is
 // large_limit's.
 std::int64_t max_drawn_n(const Spec& s, int block, const Workload& w);

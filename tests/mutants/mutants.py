@@ -211,7 +211,7 @@ MUTANTS = [
     Mutant("reduced-blocks-uncapped", "the reduced workload's cases run to 2^12 whatever the block (the tool runs' 128 blocks at B = 32)",
            "fixtures/include/smemc/workload.hpp", "    if (max_blocks <= 0 || block <= 0) return max_elements;",
            "    return max_elements;", "host", FIXTURES, "Workloads.*"),
-    Mutant("dense-sweep-loses-limit", "a full sweep past 2^20 no longer runs its limit", "fixtures/src/generators.cpp",
+    Mutant("dense-sweep-loses-limit", "a full sweep past its dense range (2^18) no longer runs its limit", "fixtures/src/generators.cpp",
            "    for (std::int64_t n : {boundary - 1, boundary + 1, max}) {", "    for (std::int64_t n : {boundary - 1, boundary + 1}) {",
            "host", FIXTURES, "Workloads.*"),
     Mutant("drawn-past-dense", "a full run's properties draw to 2^24 again (past the dense range)",
