@@ -1,11 +1,12 @@
 # Run after a test binary is built (SMEMC_TEST_PROCESSES=batch,
 # SmemcConformance.cmake): lists the binary's tests of one kind and writes
-# the CTest file that runs them one process per suite and row, each test
-# still a CTest test of its own.
+# the CTest file that runs them one process per row, each test still a
+# CTest test of its own.
 #
-# For every group of tests (a parameterized suite's tests of one row: the
-# part of the name after its last '/'; other suites whole) it writes:
-#   <PREFIX>batch-<KIND>:<suite>/<row>   the process: the binary with the
+# For every group of tests (a row's tests of every parameterized suite: the
+# row is the part of a test's name after its last '/', the family the part
+# of its suite's name before the first '/'; other suites whole) it writes:
+#   <PREFIX>batch-<KIND>:<family>/<row>  the process: the binary with the
 #       group's tests as its filter and SMEMC_BATCH_DIR set (every test's
 #       output and verdict in a file of its own, smemc/batch.hpp); a CTest
 #       fixture setup, with the group's resources and environment
@@ -57,8 +58,14 @@ foreach(line IN LISTS lines)
   elseif(line MATCHES "^  ([^ ]+)[ ]*$" AND suite)
     set(test "${CMAKE_MATCH_1}")
     set(group "${suite}")
+    # One process a row (all its suites of this kind), not a suite and row:
+    # the driver makes CUDA contexts one after another (about 0.2 s each on
+    # the H200), so the processes' starts add up in the wall time whatever
+    # runs in parallel (2026-12-04: 270 CUDA processes, 80 s).
     if(test MATCHES "/([^/]+)$")
-      string(APPEND group "/${CMAKE_MATCH_1}")
+      set(row "${CMAKE_MATCH_1}")
+      string(REGEX REPLACE "/.*" "" family "${suite}")
+      set(group "${family}/${row}")
     endif()
     string(MD5 key "${group}")  # a variable name for any group name
     if(NOT DEFINED members_${key})
