@@ -54,8 +54,7 @@ std::vector<std::pair<int, std::int64_t>> edge_size_cases(const Spec& s, const W
   std::vector<std::pair<int, std::int64_t>> cases;
   for (int block : gen::sweep_blocks(s.domain.tested_blocks, w)) {
     std::vector<std::int64_t> done;
-    for (std::int64_t n :
-         gen::sweep_sizes(max_drawn_n(s, block, w), edge_block(block), w)) {
+    for (std::int64_t n : gen::sweep_sizes(max_drawn_n(s, block, w), edge_block(block), w)) {
       n = size_for_check(s.domain, n, block);
       if (!takes(s, n, block) || std::find(done.begin(), done.end(), n) != done.end()) continue;
       done.push_back(n);
