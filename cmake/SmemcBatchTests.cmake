@@ -5,8 +5,9 @@
 #
 # For every group of tests (a row's tests of every parameterized suite: the
 # row is the part of a test's name after its last '/', the family the part
-# of its suite's name before the first '/'; other suites whole) it writes:
-#   <PREFIX>batch-<KIND>:<family>/<row>  the process: the binary with the
+# of its suite's name before the first '/'; for the large kinds a suite's
+# tests of one row; other suites whole) it writes:
+#   <PREFIX>batch-<KIND>:<family>/<row>  the process (large: <suite>/<row>): the binary with the
 #       group's tests as its filter and SMEMC_BATCH_DIR set (every test's
 #       output and verdict in a file of its own, smemc/batch.hpp); a CTest
 #       fixture setup, with the group's resources and environment
@@ -60,12 +61,19 @@ foreach(line IN LISTS lines)
     set(group "${suite}")
     # One process a row (all its suites of this kind), not a suite and row:
     # the driver makes CUDA contexts one after another (about 0.2 s each on
-    # the H200), so the processes' starts add up in the wall time whatever
-    # runs in parallel (2026-12-04: 270 CUDA processes, 80 s).
+    # the H200), so the processes' starts add up whatever runs in parallel.
+    # Large checks keep a process a suite and row: each is seconds of work
+    # of its own, and a row's two together (the scan's large_n and
+    # large_limit: 48.7 s on the H200, 2026-12-04) would be the run's
+    # longest process.
     if(test MATCHES "/([^/]+)$")
       set(row "${CMAKE_MATCH_1}")
-      string(REGEX REPLACE "/.*" "" family "${suite}")
-      set(group "${family}/${row}")
+      if(KIND MATCHES "^large")
+        set(group "${suite}/${row}")
+      else()
+        string(REGEX REPLACE "/.*" "" family "${suite}")
+        set(group "${family}/${row}")
+      endif()
     endif()
     string(MD5 key "${group}")  # a variable name for any group name
     if(NOT DEFINED members_${key})

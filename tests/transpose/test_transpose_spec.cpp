@@ -185,6 +185,20 @@ TEST(TransposeContractGaps, every_boundary_case_removed_is_reported) {
   EXPECT_FALSE(contract_gaps(square, std::span(square_cases).first(3)).empty()) << "no non-square shape refused";
 }
 
+// The property's shapes in a full run stay within the dense range, written
+// out (fixed table): rows·cols <= 2^20, a square side <= 1024; and they
+// still reach past 2^16 (a drawn matrix larger than a CPU run's).
+TEST_P(TransposeSpec, drawn_shapes_stay_within_2_20_elements) {
+  const Variant& v = GetParam();
+  std::int64_t largest = 0;
+  for (const Shape& s : draws(shape_for(*v.spec, workload_named("full")), 300)) {
+    EXPECT_LE(s.rows * s.cols, std::int64_t{1} << 20) << v.typed_name() << " drew " << s.rows << "x" << s.cols;
+    if (v.spec->shape.square) EXPECT_LE(s.rows, 1024) << v.typed_name();
+    largest = std::max(largest, s.rows * s.cols);
+  }
+  EXPECT_GT(largest, std::int64_t{1} << 16) << v.typed_name() << ": no drawn shape past 2^16 elements in 300 draws";
+}
+
 // Every shape a check runs (transpose_cases.hpp) is one the row takes: for
 // the row as stated and narrowed at each bound a backend can narrow it (a
 // side limit, a multiple, a product limit, several at once), in every

@@ -38,10 +38,14 @@ std::pair<std::int64_t, std::int64_t> fit_up(const Spec& s, std::int64_t rows, s
 }
 
 rc::Gen<Shape> shape_for(const Spec& s, const Workload& w) {
-  const std::int64_t side = w.max_matrix_side;
-  return rc::gen::mapcat(gen::size(side, 32), [&s, &w, side](std::int64_t rows) {
-    const std::int64_t max_cols =
-        std::max<std::int64_t>(1, std::min(side, w.max_matrix_elements / std::max<std::int64_t>(rows, 1)));
+  // Up to the workload's dense matrix elements (the large checks hold the
+  // limits): a square row's side up to its square root.
+  const std::int64_t most = std::min(w.max_matrix_elements, w.dense_matrix_elements);
+  std::int64_t square_side = 1;
+  while ((square_side + 1) * (square_side + 1) <= most) ++square_side;
+  const std::int64_t side = s.shape.square ? std::min(w.max_matrix_side, square_side) : w.max_matrix_side;
+  return rc::gen::mapcat(gen::size(side, 32), [&s, side, most](std::int64_t rows) {
+    const std::int64_t max_cols = std::max<std::int64_t>(1, std::min(side, most / std::max<std::int64_t>(rows, 1)));
     rc::Gen<std::int64_t> cols = s.shape.square ? rc::gen::just(rows) : gen::size(max_cols, 32);
     return rc::gen::map(rc::gen::pair(cols, gen::seed()), [&s, rows](const std::pair<std::int64_t, std::uint64_t>& c) {
       const auto [r, k] = fit_down(s, rows, c.first);
