@@ -42,7 +42,7 @@ include(GoogleTest)
 
 set(SMEMC_RESULTS_DIR "${CMAKE_BINARY_DIR}/conformance-results" CACHE PATH
     "Where each test writes its conformance record (the matrix reads them)")
-set(SMEMC_GPU_SLOTS 256 CACHE STRING "Slots per GPU in the CTest resource spec (ctest_config/: 256)")
+set(SMEMC_GPU_SLOTS 16 CACHE STRING "Slots per GPU in the CTest resource spec (ctest_config/)")
 option(SMEMC_CTEST_RESOURCE_SPEC
        "ctest runs with a resource spec (the dev and sanitizer presets do): a test that needs a whole GPU then takes all of one GPU's slots, and tests spread over several GPUs; without one, such tests run serially (RUN_SERIAL)"
        OFF)
@@ -66,12 +66,9 @@ function(_smemc_gpu_share_properties out slots)
 endfunction()
 
 # A large check (gigabytes of device memory, at most about 18 GB: the
-# transposes at n = 46341, the scan's limit at INT_MAX - 1024) takes a share
-# of one GPU's slots such that at most SMEMC_LARGE_CHECKS_PER_GPU (N) of
-# them fit and N of them still leave 16 slots, one a small check; serially
-# without a resource spec. (A share of 1/N of the slots left the small
-# checks one slot while N large ones ran: on the H200, 2026-12-04, most of
-# the large checks' first 25 s ran beside a single small one.) `auto` (the dev preset) takes as many as
+# transposes at n = 46341, the scan's limit at INT_MAX - 1024) takes
+# 1/SMEMC_LARGE_CHECKS_PER_GPU of one GPU's slots: by default all of them;
+# serially without a resource spec. `auto` (the dev preset) takes as many as
 # three quarters of the smallest GPU's memory holds (nvidia-smi at configure
 # time; 1 where it reports none): 5 on an H200 (141 GB), 3 on an 80 GB GPU,
 # 1 under 48 GB. The small checks take the slots left, a few hundred MB each.
@@ -109,19 +106,7 @@ if(SMEMC_CTEST_RESOURCE_SPEC)
   message(STATUS "smem-conformance: ${SMEMC_LARGE_CHECKS_AT_ONCE} large check(s) at once per GPU (SMEMC_LARGE_CHECKS_PER_GPU=${SMEMC_LARGE_CHECKS_PER_GPU})")
 endif()
 function(smemc_large_gpu_properties out)
-  # share = (S - 16) / N, and past S / (N + 1) so that N + 1 do not fit.
-  set(small_room 16)
-  if(SMEMC_GPU_SLOTS LESS_EQUAL small_room)
-    set(small_room 0)  # a spec of few slots: the large checks share them all
-  endif()
-  math(EXPR share "(${SMEMC_GPU_SLOTS} - ${small_room}) / ${SMEMC_LARGE_CHECKS_AT_ONCE}")
-  math(EXPR least "${SMEMC_GPU_SLOTS} / (${SMEMC_LARGE_CHECKS_AT_ONCE} + 1) + 1")
-  if(share LESS least)
-    set(share ${least})
-  endif()
-  if(share GREATER SMEMC_GPU_SLOTS)
-    set(share ${SMEMC_GPU_SLOTS})
-  endif()
+  math(EXPR share "${SMEMC_GPU_SLOTS} / ${SMEMC_LARGE_CHECKS_AT_ONCE}")
   _smemc_gpu_share_properties(properties ${share})
   set(${out} ${properties} PARENT_SCOPE)
 endfunction()

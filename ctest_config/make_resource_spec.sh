@@ -1,8 +1,6 @@
 #!/usr/bin/env bash
-# Writes a CTest resource spec for the GPUs nvidia-smi sees, 256 slots each
-# (SMEMC_GPU_SLOTS: a small device test takes 1 slot, a large one a share
-# that lets SMEMC_LARGE_CHECKS_PER_GPU of them and 16 small ones run at once,
-# a profile check all 256):
+# Writes a CTest resource spec for the GPUs nvidia-smi sees, 16 slots each
+# (a small device test takes 1 slot, a large one 16/SMEMC_LARGE_CHECKS_PER_GPU, a profile check all 16):
 #   bash ctest_config/make_resource_spec.sh > build/gpus.json
 #   ctest --preset dev --resource-spec-file build/gpus.json
 # Each test then runs on the GPU CTest assigns it (CTEST_RESOURCE_GROUP_0_GPUS).
@@ -18,6 +16,6 @@ if [ "$count" -eq 0 ]; then
 fi
 printf '{\n  "version": { "major": 1, "minor": 0 },\n  "local": [ { "gpus": ['
 for ((i = 0; i < count; i++)); do
-  printf '%s { "id": "%d", "slots": 256 }' "$([ "$i" -gt 0 ] && echo ,)" "$i"
+  printf '%s { "id": "%d", "slots": 16 }' "$([ "$i" -gt 0 ] && echo ,)" "$i"
 done
 printf ' ] } ]\n}\n'
