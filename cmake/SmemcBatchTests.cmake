@@ -61,7 +61,8 @@ foreach(line IN LISTS lines)
     set(group "${suite}")
     # One process a row (all its suites of this kind), not a suite and row:
     # the driver makes CUDA contexts one after another (about 0.2 s each on
-    # the H200), so the processes' starts add up whatever runs in parallel.
+    # the H200); on 2026-12-04 this cut the CUDA run's process start from
+    # 286 to 179-214 test-seconds there.
     # Large checks keep a process a suite and row: each is seconds of work
     # of its own, and a row's two together (the scan's large_n and
     # large_limit: 48.7 s on the H200, 2026-12-04) would be the run's
