@@ -51,7 +51,7 @@ set(SMEMC_EXHIBIT_FINDINGS
 # what the tool runs leave out for every row (SMEMC_TOOL_RUN_EXCLUDES,
 # `streams` among them: under Oclgrind the legacy tail's run that included
 # it ended about one time in two with glibc's "corrupted double-linked
-# list" after its last output (2026-12-01, Oclgrind 21.10; never without
+# list" after its last output: 2026-12-01, Oclgrind 21.10; never without
 # it, in 6 runs each way; the cause is not yet found: docs/porting.md).
 function(smemc_exhibit_filter row out)
   set(${out} "@small,exhibit,${row}${SMEMC_TOOL_RUN_EXCLUDES}" PARENT_SCOPE)

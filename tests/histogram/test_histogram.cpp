@@ -179,8 +179,9 @@ TEST_P(HistogramAll, every_binning) {
 }
 
 // The sizes where grid-stride loops break, for every block the row claims
-// (edge sizes up to 2^20: the data are made on the host; the tool runs,
-// which look at launch shapes, take one size sweep), and sizes around one
+// (edge sizes within the workload's dense range, 2^18 in a full run: the
+// data are made and counted on the host; the tool runs, which look at
+// launch shapes, take one size sweep), and sizes around one
 // and two full grids (kMaxBlocks blocks: threads loop more than once), up
 // to the workload's largest n; spread samples, the typing's default binning.
 TEST_P(HistogramAll, edge_sizes) {

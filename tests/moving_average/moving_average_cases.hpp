@@ -29,7 +29,11 @@ std::int64_t max_n(const Spec& s, int block, const Workload& w);
 // The largest n a property draws, and edge_sizes sweeps, with this block:
 // max_n, at most the workload's dense_elements (2^18 in a full run: each
 // output's exact bound is worked out on the host). A limit past it is
-// large_limit's.
+// large_limit's. Known gap (2026-12-04): the scan's carry across chunks of
+// kCarryThreads tiles needs n > kCarryThreads * B, which the dense range
+// reaches at B <= 128 and large_n at the largest block (its f32 rows), but
+// nothing at B = 256 and 512; the next step is those sizes in
+// edge_size_cases.
 std::int64_t max_drawn_n(const Spec& s, int block, const Workload& w);
 // A case the row takes: a block it runs, an n it takes.
 rc::Gen<SizedCase> case_for(const Spec& s, std::span<const DataKind> kinds, const Workload& w);
