@@ -5,14 +5,10 @@
 # registered. When it exists but no device is usable, the wrapper
 # (ctest_config/sanitize.sh) exits 77 and CTest reports the test as skipped.
 #
-# Each device test binary is registered once per tool, as <tool>.<binary>,
-# or, with SMEMC_SANITIZER_SHARDS = N > 1, as N processes
-# <tool>.<binary>.<i>of<N> that each run every N-th of its tests (gtest's
-# GTEST_TOTAL_SHARDS and GTEST_SHARD_INDEX), for a machine with GPUs to
-# spread them over. On one GPU the tools' runs share the device, which
-# then bounds their time: on the H200 (2026-12-04) 36 processes at -j 4
-# took 58 s, the same split into 96 at -j 16 took 73 s (a canary, one
-# small kernel, took 10-13 s there);
+# Each device test binary is registered once per tool, as <tool>.<binary>
+# (one process: on one GPU the tools' processes share the device, so more
+# of them only queue; split into 96 gtest shards at -j 16 the runs took 73 s
+# on the H200, as 36 processes 50-58 s: docs/results/2026-12-04-b-h200.md):
 # - the fixtures' reduced workload (SMEMC_WORKLOAD=reduced: small sizes, few
 #   property cases, fixed seeds), so a tool's whole pass takes minutes;
 # - SMEMC_TOOL_RUN_FILTER (cmake/SmemcConformance.cmake): the small suites
@@ -44,10 +40,6 @@ if(NOT SMEMC_SANITIZE_WRAPPER)
   set(SMEMC_SANITIZE_WRAPPER "${PROJECT_SOURCE_DIR}/ctest_config/sanitize.sh")
 endif()
 set(SMEMC_SANITIZER_TOOLS memcheck racecheck synccheck initcheck)
-set(SMEMC_SANITIZER_SHARDS 1 CACHE STRING "Processes each CUDA test binary's run under one compute-sanitizer tool is split into (gtest shards; 1: one process, named <tool>.<binary>)")
-if(NOT SMEMC_SANITIZER_SHARDS MATCHES "^[1-9][0-9]*$")
-  message(FATAL_ERROR "SMEMC_SANITIZER_SHARDS must be a positive whole number, not '${SMEMC_SANITIZER_SHARDS}'")
-endif()
 
 set(SMEMC_SANITIZER_OPTIONS_memcheck --leak-check full --padding 32)
 set(SMEMC_SANITIZER_OPTIONS_racecheck)
@@ -86,7 +78,7 @@ endif()
 # smemc_sanitizer_test(NAME <name> TOOL <tool> EXPECT clean|flagged [MATCH <regex>]
 #                      COMMAND <program> <args>...)
 function(smemc_sanitizer_test)
-  cmake_parse_arguments(ARG "" "NAME;TOOL;EXPECT;MATCH" "COMMAND;LABELS;ENVIRONMENT" ${ARGN})
+  cmake_parse_arguments(ARG "" "NAME;TOOL;EXPECT;MATCH" "COMMAND;LABELS" ${ARGN})
   if(NOT SMEMC_COMPUTE_SANITIZER)
     return()
   endif()
@@ -95,7 +87,6 @@ function(smemc_sanitizer_test)
   endif()
   list(GET ARG_COMMAND 0 program)
   set(labels ${ARG_TOOL} sanitizer ${ARG_LABELS})
-  set(environment SMEMC_WORKLOAD=reduced SMEMC_RESULTS_DIR= ${ARG_ENVIRONMENT})
   add_test(NAME ${ARG_NAME}
     COMMAND bash "${SMEMC_SANITIZE_WRAPPER}" "${program}" ${ARG_EXPECT} "${ARG_MATCH}" ${SMEMC_SANITIZER_EXIT_CODE}
             "${SMEMC_COMPUTE_SANITIZER}" --tool ${ARG_TOOL} ${SMEMC_SANITIZER_OPTIONS_${ARG_TOOL}}
@@ -103,26 +94,15 @@ function(smemc_sanitizer_test)
             -- ${ARG_COMMAND})
   set_tests_properties(${ARG_NAME} PROPERTIES
     LABELS "${labels}"
-    ENVIRONMENT "${environment}"
+    ENVIRONMENT "SMEMC_WORKLOAD=reduced;SMEMC_RESULTS_DIR="
     SKIP_RETURN_CODE 77
     RESOURCE_GROUPS "gpus:1"
     TIMEOUT 1800)
 endfunction()
 
 function(smemc_add_sanitizer_runs target)
-  set(shards ${SMEMC_SANITIZER_SHARDS})
   foreach(tool IN LISTS SMEMC_SANITIZER_TOOLS)
-    if(shards LESS_EQUAL 1)
-      smemc_sanitizer_test(NAME ${tool}.${target} TOOL ${tool} EXPECT clean
-        COMMAND $<TARGET_FILE:${target}> "--gtest_filter=${SMEMC_TOOL_RUN_FILTER}" --gtest_brief=1)
-      continue()
-    endif()
-    math(EXPR last "${shards} - 1")
-    foreach(index RANGE ${last})
-      math(EXPR number "${index} + 1")
-      smemc_sanitizer_test(NAME ${tool}.${target}.${number}of${shards} TOOL ${tool} EXPECT clean
-        ENVIRONMENT "GTEST_TOTAL_SHARDS=${shards}" "GTEST_SHARD_INDEX=${index}"
-        COMMAND $<TARGET_FILE:${target}> "--gtest_filter=${SMEMC_TOOL_RUN_FILTER}" --gtest_brief=1)
-    endforeach()
+    smemc_sanitizer_test(NAME ${tool}.${target} TOOL ${tool} EXPECT clean
+      COMMAND $<TARGET_FILE:${target}> "--gtest_filter=${SMEMC_TOOL_RUN_FILTER}" --gtest_brief=1)
   endforeach()
 endfunction()

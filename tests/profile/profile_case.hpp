@@ -6,14 +6,12 @@
 
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 #include "common/cuda/cuda_check.hpp"
@@ -34,21 +32,10 @@ struct Case {
 };
 
 // Values in [1, 2): 23 random mantissa bits, never zero.
-// Value i comes from a hash of (seed, i), so the host's cores make the
-// values in parallel: the traffic cases' inputs are a gigabyte each, made
-// while profile.counters holds the whole GPU.
 inline std::vector<float> nonzero_data(std::size_t count, std::uint64_t seed) {
+  smemc::SplitMix64 rng(seed);
   std::vector<float> values(count);
-  const std::size_t workers = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 16);
-  const std::size_t per = (count + workers - 1) / workers;
-  std::vector<std::thread> threads;
-  for (std::size_t begin = 0; begin < count; begin += per) {
-    threads.emplace_back([&values, seed, begin, end = std::min(count, begin + per)] {
-      for (std::size_t i = begin; i < end; ++i)
-        values[i] = 1.0f + static_cast<float>(smemc::SplitMix64(seed * 0x9E3779B97F4A7C15u + i).next() >> 41) * 0x1p-23f;
-    });
-  }
-  for (std::thread& t : threads) t.join();
+  for (float& v : values) v = 1.0f + static_cast<float>(rng.next() >> 41) * 0x1p-23f;
   return values;
 }
 
