@@ -1,6 +1,6 @@
 # Unity builds (CMAKE_UNITY_BUILD, the ci preset's choice): C++ sources of a
 # target compiled in batches, each header parsed once per batch. On the
-# 2-core CI machine it took the build from 246 to 219 CPU-seconds
+# 2-core CI machine it took the build from 246 to 205-219 CPU-seconds
 # (docs/results/time/2026-12-04-c-cpu-ci.md); the families' check sources
 # and the fixtures share most of their headers.
 #
