@@ -118,6 +118,10 @@ std::int64_t size_for_check(const SizeDomain& d, std::int64_t n, int block) {
   return smallest_taken_from(d, std::max<std::int64_t>(n, 0), block);
 }
 
+std::int64_t largest_taken_within(const SizeDomain& d, int block, std::int64_t most) {
+  return size_for_check(d, std::min(d.largest_n(block), most), block);
+}
+
 std::vector<std::string> contract::contract_gaps(const SizeDomain& d, std::span<const SizeCase> cases,
                                                  std::size_t data_alignment) {
   std::vector<std::string> gaps;

@@ -140,6 +140,9 @@ std::string describe(const SizeDomain& d);
 std::int64_t into_domain(const SizeDomain& d, std::int64_t n);
 std::int64_t largest_taken(const SizeDomain& d, int block);
 std::int64_t smallest_taken_from(const SizeDomain& d, std::int64_t n, int block);
+// The largest n the domain takes with this block, at most `most` (a
+// workload's cap), fitted to the domain as size_for_check fits it.
+std::int64_t largest_taken_within(const SizeDomain& d, int block, std::int64_t most);
 // The size a check that wants about n runs with this block: n where the
 // domain takes it; else n rounded down into the domain (at most its
 // largest, its power of two, its multiple) where that is taken; else the

@@ -12,11 +12,6 @@ namespace {
 bool takes(const Spec& s, std::int64_t n, int block) { return size_violation(s, n, block).empty(); }
 int first_block(const Spec& s) { return s.domain.tested_blocks.front(); }
 
-// The row's largest n at this block, at most `most`, fitted to the domain.
-std::int64_t largest_within(const Spec& s, int block, std::int64_t most) {
-  return size_for_check(s.domain, std::min(s.domain.largest_n(block), most), block);
-}
-
 }  // namespace
 
 std::vector<Binning> binnings_taken(const Spec& s, const Typing& t) {
@@ -34,11 +29,11 @@ Binning default_binning_of(const Spec& s, const Typing& t) {
 }
 
 std::int64_t max_n(const Spec& s, int block, const Workload& w) {
-  return largest_within(s, block, w.max_elements_for_block(block));
+  return largest_taken_within(s.domain, block, w.max_elements_for_block(block));
 }
 
 std::int64_t max_drawn_n(const Spec& s, int block, const Workload& w) {
-  return largest_within(s, block, w.max_drawn_for_block(block));
+  return largest_taken_within(s.domain, block, w.max_drawn_for_block(block));
 }
 
 rc::Gen<std::pair<int, std::int64_t>> size_case(const Spec& s, const Workload& w) {

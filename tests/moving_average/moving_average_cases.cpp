@@ -9,19 +9,14 @@ namespace {
 
 bool takes(const Spec& s, std::int64_t n, int block) { return violation(s.domain, n, block).empty(); }
 
-// The row's largest n at this block, at most `most`, fitted to the domain.
-std::int64_t largest_within(const Spec& s, int block, std::int64_t most) {
-  return size_for_check(s.domain, std::min(s.domain.largest_n(block), most), block);
-}
-
 }  // namespace
 
 std::int64_t max_n(const Spec& s, int block, const Workload& w) {
-  return largest_within(s, block, w.max_elements_for_block(edge_block(block)));
+  return largest_taken_within(s.domain, block, w.max_elements_for_block(edge_block(block)));
 }
 
 std::int64_t max_drawn_n(const Spec& s, int block, const Workload& w) {
-  return largest_within(s, block, w.max_drawn_for_block(edge_block(block)));
+  return largest_taken_within(s.domain, block, w.max_drawn_for_block(edge_block(block)));
 }
 
 rc::Gen<SizedCase> case_for(const Spec& s, std::span<const DataKind> kinds, const Workload& w) {

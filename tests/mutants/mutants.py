@@ -698,12 +698,13 @@ def run_ctest_checks(m, build):
     out = tested.stdout
     # gtest's verdicts, and the example's CTest list (a crash prints no gtest verdict).
     failed = set(re.findall(r"^\[  FAILED  \] ([^,\s]+)", out, re.M))
-    failed |= set(re.findall(r"^\s+\d+ - (\S+) \((?:Failed|SEGFAULT|Subprocess aborted|Timeout|Child aborted)", out, re.M))
+    crashed = r"SEGFAULT|Subprocess aborted|Child aborted"
+    failed |= set(re.findall(rf"^\s+\d+ - (\S+) \((?:Failed|Timeout|{crashed})", out, re.M))
     # A batch process that crashes (one process per row: a launcher that takes
     # what it must refuse may crash the row's process) leaves its tests "Not
     # Run", CTest's verdict for a failed fixture: the crash kept each of them
     # from passing, and the filter still names which must be among them.
-    if re.search(r"\*\*\*Exception|\((?:SEGFAULT|Subprocess aborted|Child aborted)\)", out):
+    if re.search(rf"\*\*\*Exception|\((?:{crashed})\)", out):
         failed |= set(re.findall(r"^\s+\d+ - (\S+) \(Not Run\)", out, re.M))
     failed = sorted(failed)
     # A test that skipped (no device, no tool) or does not exist proves nothing.
