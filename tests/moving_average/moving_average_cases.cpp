@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "moving_average/host_models.hpp"
 #include "smemc/generators.hpp"
 
 namespace smemc::moving_average::testing {
@@ -50,11 +51,20 @@ std::vector<int> text_example_blocks(const Spec& s) {
   return blocks;
 }
 
+std::vector<std::int64_t> carry_chunk_sizes(int block) {
+  const std::int64_t chunk = std::int64_t{model::kCarryThreads} * edge_block(block);
+  return {chunk - 1, chunk + 1, 2 * chunk + 1};
+}
+
 std::vector<std::pair<int, std::int64_t>> edge_size_cases(const Spec& s, const Workload& w) {
   std::vector<std::pair<int, std::int64_t>> cases;
   for (int block : gen::sweep_blocks(s.domain.tested_blocks, w)) {
+    std::vector<std::int64_t> sizes = gen::sweep_sizes(max_drawn_n(s, block, w), edge_block(block), w);
+    for (std::int64_t n : carry_chunk_sizes(block)) {
+      if (n > max_drawn_n(s, block, w) && n <= max_n(s, block, w)) sizes.push_back(n);
+    }
     std::vector<std::int64_t> done;
-    for (std::int64_t n : gen::sweep_sizes(max_drawn_n(s, block, w), edge_block(block), w)) {
+    for (std::int64_t n : sizes) {
       n = size_for_check(s.domain, n, block);
       if (!takes(s, n, block) || std::find(done.begin(), done.end(), n) != done.end()) continue;
       done.push_back(n);

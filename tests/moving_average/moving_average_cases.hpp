@@ -29,11 +29,7 @@ std::int64_t max_n(const Spec& s, int block, const Workload& w);
 // The largest n a property draws, and edge_sizes sweeps, with this block:
 // max_n, at most the workload's dense_elements (2^18 in a full run: each
 // output's exact bound is worked out on the host). A limit past it is
-// large_limit's. Known gap (2026-12-04): the scan's carry across chunks of
-// kCarryThreads tiles needs n > kCarryThreads * B, which the dense range
-// reaches at B <= 128 and large_n at the largest block (its f32 rows), but
-// nothing at B = 256 and 512; the next step is those sizes in
-// edge_size_cases.
+// large_limit's.
 std::int64_t max_drawn_n(const Spec& s, int block, const Workload& w);
 // A case the row takes: a block it runs, an n it takes.
 rc::Gen<SizedCase> case_for(const Spec& s, std::span<const DataKind> kinds, const Workload& w);
@@ -46,6 +42,12 @@ std::int64_t stream_size(const Spec& s, int block, const Workload& w);
 std::int64_t held_stream_size(const Spec& s, int block, const Workload& w);
 // text_example_in_place: the blocks that take the text's ten elements.
 std::vector<int> text_example_blocks(const Spec& s);
+// edge_sizes: (block, n) for every edge size the row takes, every block;
+// and past the dense range, up to max_n, the sizes where a scan's carry
+// crosses a chunk of kCarryThreads tiles: c - 1, c + 1 and 2c + 1 for
+// c = kCarryThreads * B (one chunk, the first carry threaded, the second).
+// The dense range reaches them only at B <= 128 (2^18 in a full run).
+std::vector<std::int64_t> carry_chunk_sizes(int block);
 // edge_sizes: (block, n) for every edge size the row takes, every block.
 std::vector<std::pair<int, std::int64_t>> edge_size_cases(const Spec& s, const Workload& w);
 // large_n: 2^31 + 7 with the largest block, where the row takes it.

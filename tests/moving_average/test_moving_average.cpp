@@ -10,6 +10,8 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <future>
+#include <memory>
 #include <limits>
 #include <type_traits>
 #include <cmath>
@@ -24,6 +26,7 @@
 #include "moving_average_cases.hpp"
 #include "moving_average_checks.hpp"
 #include "moving_average_contract_cases.hpp"
+#include "smemc/backend.hpp"
 #include "smemc/cases.hpp"
 #include "smemc/check_failure.hpp"
 #include "smemc/compare.hpp"
@@ -372,6 +375,56 @@ std::int64_t compare_large_with_bound(const GuardedBuffer<float>& data, std::int
   return compared;
 }
 
+// The streamed model's means, computed on a thread of their own while the
+// test thread makes and uploads the input and the device runs (the model
+// needs only value(i), not the device's output), kept whole in host memory
+// until the device is done. The large checks' model took 8-12 s after
+// 3-13 s of device work (docs/results/2026-12-04-b-h200.md); beside it, a
+// check takes the longer of the two. The means take n floats (8 GiB at
+// 2^31), kept only where the host's free memory holds twice that and the
+// device's data besides (a CPU device's buffers are host memory), so that
+// the other large checks running at once (SMEMC_LARGE_CHECKS_PER_GPU) fit
+// too; else the model runs after the device, piece by piece.
+class ModelBeside {
+ public:
+  ModelBeside(const Spec& s, std::int64_t n, int block, const std::function<float(std::int64_t)>& value,
+              std::size_t device_bytes) {
+    const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
+    if (s.stream_model == nullptr || host_available_memory() < 2 * bytes + device_bytes) return;
+    means_.reset(new float[static_cast<std::size_t>(n)]);  // left unset: the model writes every mean once
+    running_ = std::async(std::launch::async, [this, &s, n, block, &value] {
+      s.stream_model(n, block, value, [this](std::int64_t first, std::span<const float> piece) {
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, piece.size(), std::size_t{1} << 18), [&](const auto& r) {
+          std::copy(piece.begin() + static_cast<std::ptrdiff_t>(r.begin()), piece.begin() + static_cast<std::ptrdiff_t>(r.end()),
+                    means_.get() + first + static_cast<std::ptrdiff_t>(r.begin()));
+        });
+        covered_ += static_cast<std::int64_t>(piece.size());
+      });
+    });
+  }
+  ModelBeside(const ModelBeside&) = delete;
+  ModelBeside& operator=(const ModelBeside&) = delete;
+  ~ModelBeside() {
+    if (running_.valid()) running_.wait();  // a test that stopped early still outlives the thread's use of `means_`
+  }
+
+  bool kept() const { return means_ != nullptr; }
+  // The means [first, first + count), once the model is done (its time
+  // past the device's is the test thread's host_model phase); how many
+  // outputs the model covered.
+  std::int64_t finish() {
+    const timing::ScopedPhase phase(timing::Phase::host_model);
+    running_.get();  // rethrows what the model threw
+    return covered_;
+  }
+  std::span<const float> means(std::int64_t first, std::size_t count) const { return {means_.get() + first, count}; }
+
+ private:
+  std::unique_ptr<float[]> means_;
+  std::int64_t covered_ = 0;
+  std::future<void> running_;
+};
+
 // Runs the row at n on a guarded buffer whose element i is value(i),
 // uploaded and compared chunk by chunk: every output bit for bit against
 // the row's streamed model (Spec::stream_model), the guards, the workspace.
@@ -382,6 +435,7 @@ void run_large_and_compare(const Variant& v, std::int64_t n, int block, const st
       !why.empty()) {
     GTEST_SKIP() << v.typed_name() << " n=" << n << " block=" << block << ": " << why;
   }
+  ModelBeside model(*v.spec, n, block, value, data_bytes + v.spec->workspace_bytes(n, block, v.typing));
   GuardedBuffer<float> data("data", static_cast<std::size_t>(n));
   GuardedBytes workspace("workspace", v.spec->workspace_bytes(n, block, v.typing));
   workspace.poison();
@@ -408,15 +462,23 @@ void run_large_and_compare(const Variant& v, std::int64_t n, int block, const st
     EXPECT_EQ(compared, n) << context << ": compared " << compared << " outputs";
     return;
   }
-  const timing::ScopedPhase model_phase(
-      timing::Phase::host_model);  // the model's own time; the pieces' copies and comparisons are marked inside
-  v.spec->stream_model(n, block, value, [&](std::int64_t first, std::span<const float> means) {
+  const auto compare_piece = [&](std::int64_t first, std::span<const float> means) {
     chunk.resize(means.size());
     backend().download(chunk.data(), data.at(static_cast<std::size_t>(first)), chunk.size() * sizeof(float), {});
     expect_elementwise(means, chunk, NanPayloads::may_differ, context,
                        [first](std::size_t j) { return "[" + std::to_string(first + static_cast<std::int64_t>(j)) + "]"; });
     compared += static_cast<std::int64_t>(means.size());
-  });
+  };
+  if (model.kept()) {
+    const std::int64_t covered = model.finish();
+    EXPECT_EQ(covered, n) << context << ": the streamed model covered " << covered << " outputs";
+    for (std::int64_t first = 0; first < std::min(n, covered); first += kChunk)
+      compare_piece(first, model.means(first, static_cast<std::size_t>(std::min(kChunk, std::min(n, covered) - first))));
+    return;
+  }
+  const timing::ScopedPhase model_phase(
+      timing::Phase::host_model);  // the model's own time; the pieces' copies and comparisons are marked inside
+  v.spec->stream_model(n, block, value, compare_piece);
   EXPECT_EQ(compared, n) << context << ": the streamed model covered " << compared << " outputs";
 }
 

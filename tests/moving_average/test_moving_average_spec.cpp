@@ -37,6 +37,7 @@ SMEMC_SUITE_SIZE(MovingAverageSpec, host);
 SMEMC_SUITE_SIZE(MovingAverageSpecModel, host);
 SMEMC_SUITE_SIZE(MovingAverageSpecStream, host);
 SMEMC_SUITE_SIZE(MovingAverageSpecDepth, host);
+SMEMC_SUITE_SIZE(MovingAverageCases, host);
 
 TEST_P(MovingAverageSpec, spec_row) {
   const Spec& s = *GetParam().spec;
@@ -237,6 +238,22 @@ TEST_P(MovingAverageSpecStream, large_input_tells_the_divisors_apart) {
 TEST_P(MovingAverageSpec, every_check_case_is_in_the_domain) {
   expect_row_cases_in_domain(
       GetParam(), [](const Spec& s, const Typing& t, const Workload& w, int draws) { return check_cases(s, t, w, draws); }, 200);
+}
+
+// The three-phase scan threads a carry from one chunk of kCarryThreads
+// tiles to the next; the dense range crosses a chunk only at B <= 128. A
+// full run's edge sizes cross the first and second chunk boundaries at the
+// larger blocks too (a fixed table: B = 256 and 1024, the scan's largest
+// tested blocks above 128).
+TEST(MovingAverageCases, full_run_crosses_the_scans_carry_chunks) {
+  const Spec& scan = spec_named("moving_average_scan");
+  const auto cases = edge_size_cases(scan, workload_named("full"));
+  const std::pair<int, std::int64_t> needed[] = {{256, 262143},   {256, 262145},   {256, 524289},
+                                                 {1024, 1048575}, {1024, 1048577}, {1024, 2097153}};
+  for (const auto& c : needed) {
+    EXPECT_NE(std::find(cases.begin(), cases.end(), c), cases.end())
+        << "moving_average_scan's edge_sizes lack n = " << c.second << " at block " << c.first;
+  }
 }
 
 bool modelled(const Variant& v) { return v.spec->model != nullptr; }
