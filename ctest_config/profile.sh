@@ -285,9 +285,6 @@ if [ -n "$collect" ]; then
     "$target" "${cases[@]}" >"$collect/all.csv" 2>&1
   code=$?
   say "ncu exit code $code after $(( $(date +%s) - start )) s"
-  # ncu's own account of each launch (its kernel and how many passes its
-  # metrics took): where profile.counters' seconds go.
-  grep '^==PROF== Profiling' "$collect/all.csv" | sed 's/^/profile.sh: /'
   if grep -q ERR_NVGPUCTRPERM "$collect/all.csv"; then
     cat "$collect/all.csv"
     die "no permission to read the GPU's performance counters (run as root, or load nvidia with NVreg_RestrictProfilingToAdminUsers=0)"
