@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# 2026-12-04 (d), call 1, for the next session with a device (this one had
+# none): main's tree. The look-back probe (2026-12-04-d-probes.sh: 8 ... 32
+# floats a thread beside CUB); the CUDA suite with the large checks' model
+# beside the device and the scan's carry-chunk sizes, and where its time
+# went; the sanitizers; what profile.counters' 16-18 s are without ncu
+# (the profile target's cases run bare, timed). About 6 minutes.
+#   run: command "bash ../shared/device/fetch-deps.sh" here first, then
+#   carry [".deps"], timeout_s 600, command "bash docs/results/probes/2026-12-04-d-call1.sh"
+set -uo pipefail
+bash docs/results/probes/2026-12-04-d-probes.sh
+SMEMC_BENCH=OFF SMEMC_CUDA_TIMEOUT=200 SMEMC_SANITIZERS_TIMEOUT=120 \
+  bash docs/results/h200_suite.sh build cuda sanitizers
+grep -E "^ *[0-9]+/[0-9]+ Test +#" "$OUT/sanitizers.log" | awk '{print $(NF-1), $4}' | sort -rn | head -8
+sed -n '/slowest tests/,/^$/p' "$OUT/suite-time.txt" | cut -c1-150 | head -14
+target=build/dev/tests/profile/smemc_profile_target
+mapfile -t cases < <("$target" --list | awk '{print $1}')
+start=$(date +%s%N)
+"$target" "${cases[@]}" > /dev/null 2>&1
+code=$?
+echo "profile target, ${#cases[@]} cases without ncu: exit $code, $(( ($(date +%s%N) - start) / 1000000 )) ms"
+(cd "$OUT" && tar czf /tmp/all.tgz --exclude=summary.txt --exclude=probes.txt . && find . -type f ! -name summary.txt ! -name probes.txt -delete &&
+ find . -mindepth 1 -type d -empty -delete && mv /tmp/all.tgz all.tgz)
