@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # 2026-12-04 (d), call 1, for the next session with a device (this one had
 # none): main's tree. The look-back probe (2026-12-04-d-probes.sh: 8 ... 32
-# floats a thread beside CUB); the CUDA suite with the large checks' model
+# floats a thread beside CUB, and the transpose with more in flight); the CUDA suite with the large checks' model
 # beside the device and the scan's carry-chunk sizes, and where its time
 # went; the sanitizers; what profile.counters' 16-18 s are without ncu
 # (the profile target's cases run bare, timed). About 6 minutes.
