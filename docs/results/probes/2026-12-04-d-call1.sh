@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # 2026-12-04 (d), call 1, for the next session with a device (this one had
-# none): main's tree. The look-back probe (2026-12-04-d-probes.sh: 8 ... 32
-# floats a thread beside CUB, and the transpose with more in flight); the CUDA suite with the large checks' model
-# beside the device and the scan's carry-chunk sizes, and where its time
-# went; the sanitizers; what profile.counters' 16-18 s are without ncu
+# none): main's tree. The probes (2026-12-04-d-probes.sh: the look-back
+# with 8 ... 32 floats a thread beside CUB, the transpose with more in
+# flight beside memcpy); the CUDA suite with the large checks' model beside
+# the device and the scan's carry-chunk sizes, and where its time went; the sanitizers; what profile.counters' 16-18 s are without ncu
 # (the profile target's cases run bare, timed). About 6 minutes.
 #   run: command "bash ../shared/device/fetch-deps.sh" here first, then
 #   carry [".deps"], timeout_s 600, command "bash docs/results/probes/2026-12-04-d-call1.sh"
