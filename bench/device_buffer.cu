@@ -1,5 +1,9 @@
-// The benchmark's device buffers and their random non-zero fill.
+// The benchmark's device buffers and their random non-zero fill; the
+// histograms' typed samples (typed_samples.hpp).
 #include "device_buffer.hpp"
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 
 #include <stdexcept>
 #include <string>
@@ -7,6 +11,7 @@
 #include <vector>
 
 #include "common/cuda/cuda_check.hpp"
+#include "typed_samples.hpp"
 
 namespace smemc::bench {
 namespace {
@@ -45,7 +50,38 @@ __global__ void fill_bytes_kernel(unsigned char* x, std::int64_t n, std::uint64_
   }
 }
 
+// The floats of fill_nonzero_kernel (the same draw), rounded toward zero
+// into a floating sample type, so that none leaves [1, 2).
+template <typename T>
+__device__ T from_unit_float(float x);
+template <>
+__device__ double from_unit_float<double>(float x) {
+  return x;
+}
+template <>
+__device__ __half from_unit_float<__half>(float x) {
+  return __float2half_rz(x);
+}
+template <>
+__device__ __nv_bfloat16 from_unit_float<__nv_bfloat16>(float x) {
+  return __float2bfloat16_rz(x);
+}
+template <typename T>
+__global__ void fill_floating_kernel(T* x, std::int64_t n, std::uint64_t seed) {
+  const std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x;
+  if (i >= n) return;
+  const auto bits = static_cast<unsigned>(mix(seed ^ static_cast<std::uint64_t>(i)) >> 41);
+  x[i] = from_unit_float<T>(__uint_as_float(0x3f800000u | bits));
+}
+
 constexpr int kFillBlock = 256;
+
+template <typename T>
+void fill_floating(void* x, std::int64_t n, std::uint64_t seed, cudaStream_t stream) {
+  const std::int64_t blocks = (n + kFillBlock - 1) / kFillBlock;
+  fill_floating_kernel<T><<<static_cast<unsigned>(blocks), kFillBlock, 0, stream>>>(static_cast<T*>(x), n, seed);
+  SMEMC_CHECK_LAUNCH("fill_floating_kernel");
+}
 
 }  // namespace
 
@@ -104,6 +140,45 @@ DeviceBuffer random_bytes(std::int64_t n, std::uint64_t seed, cudaStream_t strea
     fill_bytes_kernel<<<static_cast<unsigned>(blocks), kFillBlock, 0, stream>>>(static_cast<unsigned char*>(buffer.get()), n,
                                                                                 seed, kind);
     SMEMC_CHECK_LAUNCH("fill_bytes_kernel");
+  }
+  SMEMC_CUDA_CHECK(cudaStreamSynchronize(stream));
+  return buffer;
+}
+
+std::span<const std::string> typed_sample_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all;
+    for (const Typing& t : histogram::kTypings) {
+      if (t.element != histogram::kTypings[0].element) all.emplace_back(info(t.element).name);  // not the bytes
+    }
+    return all;
+  }();
+  return names;
+}
+
+Scalar typed_sample_named(std::string_view name) {
+  for (const Typing& t : histogram::kTypings) {
+    if (info(t.element).name == name && t.element != histogram::kTypings[0].element) return t.element;
+  }
+  throw std::invalid_argument("no typed histogram sample named '" + std::string(name) + "'");
+}
+
+histogram::Binning typed_sample_binning(Scalar sample) {
+  return is_integer(sample) ? histogram::one_bin_per_value(sample) : histogram::Binning{.bins = 256, .lower = 1, .upper = 2};
+}
+
+DeviceBuffer random_samples(Scalar sample, std::int64_t n, std::uint64_t seed, cudaStream_t stream) {
+  const auto bytes = static_cast<std::int64_t>(info(sample).bytes);
+  if (is_integer(sample)) return random_bytes(n * bytes, seed, stream);  // every value of the type alike
+  if (sample == Scalar::f32) return random_floats(n, seed, stream);
+  DeviceBuffer buffer(static_cast<std::size_t>(n * bytes));
+  if (n > 0) {
+    switch (sample) {
+      case Scalar::f64: fill_floating<double>(buffer.get(), n, seed, stream); break;
+      case Scalar::f16: fill_floating<__half>(buffer.get(), n, seed, stream); break;
+      case Scalar::bf16: fill_floating<__nv_bfloat16>(buffer.get(), n, seed, stream); break;
+      default: throw std::invalid_argument("random_samples: no fill for " + std::string(info(sample).name) + " samples");
+    }
   }
   SMEMC_CUDA_CHECK(cudaStreamSynchronize(stream));
   return buffer;

@@ -12,9 +12,10 @@
 
 namespace smemc::bench {
 
-// Every family of SMEMC_FAMILIES, in the list's order.
+// Every family of SMEMC_FAMILIES, in the list's order (a family's
+// Benchmark may be a list of tables: registry_bench.cuh, Benchmarks).
 void register_families(Selection selection) {
-#define SMEMC_REGISTER_BENCHMARK(family) register_benchmark<family::Benchmark>(selection);
+#define SMEMC_REGISTER_BENCHMARK(family) register_benchmarks<family::Benchmark>(selection);
   SMEMC_FOR_EACH_FAMILY(SMEMC_REGISTER_BENCHMARK)
 #undef SMEMC_REGISTER_BENCHMARK
 }

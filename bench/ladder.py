@@ -13,8 +13,11 @@ devices, benchmarks -> states -> axis_values and summaries) and
      the device's peak);
    - the issue's comparisons: the reductions at n = 2^25 and 2^28 against
      CUB's DeviceReduce::Sum, the transposes at 16384^2 and 4096^2 against
-     cudaMemcpy, the moving averages at 2^28 against CUB's InclusiveSum, as
-     "speed vs ref" = reference time / variant time (100 % = as fast);
+     cudaMemcpy, the moving averages at 2^28 against CUB's InclusiveSum, the
+     histograms at 2^28 against CUB's HistogramEven on the same bytes (each
+     byte kind) and the typed histograms against it on the same samples
+     (each sample type), as "speed vs ref" = reference time / variant time
+     (100 % = as fast);
    - the ladders as numbers (below);
 2. with --png, draws the ladders: each family's variants at one point as a
    fraction of the copy roof, beside the seed text's figures.
@@ -50,7 +53,12 @@ from dataclasses import dataclass, field
 REFERENCE_N = "reference_n"
 REFERENCE_MATRIX = "reference_matrix"
 REFERENCE_BYTES = "reference_bytes"  # n random bytes: the histograms' data
-FAMILIES = ("reduce", "transpose", "moving_average", "histogram")
+REFERENCE_SAMPLES = "reference_samples"  # n random samples of a type: the typed histograms' data
+FAMILIES = ("reduce", "transpose", "moving_average", "histogram", "histogram_typed")
+# The axes a family and its reference share beside the size: a comparison
+# pairs states of equal values (the histograms' byte kinds, the typed
+# histograms' sample types).
+KIND_AXES = ("data", "sample")
 
 
 @dataclass(frozen=True)
@@ -68,6 +76,7 @@ COMPARISONS = (
     Comparison("transpose", "side", (16384, 4096), REFERENCE_MATRIX, "memcpy"),
     Comparison("moving_average", "n", (2**28,), REFERENCE_N, "cub_inclusive_sum"),
     Comparison("histogram", "n", (2**28,), REFERENCE_BYTES, "cub_histogram_even"),
+    Comparison("histogram_typed", "n", (2**28,), REFERENCE_SAMPLES, "cub_histogram_even"),
 )
 
 
@@ -282,25 +291,34 @@ def measurement_section(run, benchmark):
     return lines
 
 
-def data_kinds(states):
-    """The `data` axis's values among states (the histograms' byte kinds), in
-    first-seen order; [None] where the states have no such axis."""
-    kinds = []
+def kind_of(state):
+    """The state's values of KIND_AXES, as ((axis, value), ...): () where it has none."""
+    return tuple((axis, state.axes[axis]) for axis in KIND_AXES if axis in state.axes)
+
+
+def kinds(states):
+    """The kinds (kind_of) among states, in first-seen order; [()] where none has a kind axis."""
+    seen = []
     for s in states:
-        if s.axes.get("data") not in kinds:
-            kinds.append(s.axes.get("data"))
-    return kinds or [None]
+        if kind_of(s) not in seen:
+            seen.append(kind_of(s))
+    return seen or [()]
+
+
+def fmt_kind(kind):
+    words = {"data": "data", "sample": "samples"}
+    return "".join(f", {value} {words.get(axis, axis)}" for axis, value in kind)
 
 
 def comparison_section(run, comparison):
     lines = []
     family_states = run.measured(comparison.family)
-    for point, data in [(p, d) for p in comparison.points for d in data_kinds(family_states)]:
-        label = fmt_point(comparison.axis, point) + (f", {data} data" if data is not None else "")
+    for point, kind in [(p, k) for p in comparison.points for k in kinds(family_states)]:
+        label = fmt_point(comparison.axis, point) + fmt_kind(kind)
         ref = [s for s in run.measured(comparison.reference_benchmark, comparison.reference_variant)
-               if s.at(comparison.axis, point) and s.axes.get("data") == data]
+               if s.at(comparison.axis, point) and kind_of(s) == kind]
         lines += [f"### {comparison.family} at {label} vs `{comparison.reference_variant}`", ""]
-        variants = [s for s in family_states if s.at(comparison.axis, point) and s.axes.get("data") == data]
+        variants = [s for s in family_states if s.at(comparison.axis, point) and kind_of(s) == kind]
         if not variants:
             lines += [f"(no {comparison.family} state measured at {label})", ""]
             continue

@@ -15,6 +15,10 @@
 //     cub_histogram_even cub::DeviceHistogram::HistogramEven into 256 bins of [0, 256):
 //                        what the histograms are compared with
 //     memcpy             cudaMemcpyAsync of the n bytes: their copy roof
+//   reference_samples (variant x sample x n): n samples of a type, histogram_typed's own
+//     cub_histogram_even HistogramEven on the same samples into the same bins
+//                        (bench/typed_samples.hpp): what the typed histograms are compared with
+//     memcpy             cudaMemcpyAsync of the samples' bytes
 //
 // Bytes (nvbench's GlobalMem BW): what the operation must move, the input
 // read and the output written. CUB's scratch traffic (block partials, the
@@ -23,11 +27,14 @@
 #include <cub/device/device_histogram.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 
 #include <algorithm>
 #include <climits>
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +44,7 @@
 #include "device_buffer.hpp"
 #include "registry_bench.cuh"
 #include "transpose/spec.hpp"
+#include "typed_samples.hpp"
 
 namespace smemc::bench {
 namespace {
@@ -49,7 +57,7 @@ constexpr std::int64_t F = sizeof(float);
 struct ReferenceArgs {
   std::int64_t rows = 0;
   std::int64_t cols = 0;
-  std::string data;  // the byte table's data kind (bench::byte_kinds); empty elsewhere
+  std::string data;  // the byte table's data kind (bench::byte_kinds), the sample table's sample type; empty elsewhere
   const void* in = nullptr;
   void* out = nullptr;
   void* scratch = nullptr;
@@ -61,23 +69,34 @@ struct ReferenceArgs {
 
 struct Reference {
   std::string_view name;
-  Traffic (*traffic)(std::int64_t elements) = nullptr;
+  Traffic (*traffic)(const ReferenceArgs& shape) = nullptr;
   void (*launch)(const ReferenceArgs&, cudaStream_t) = nullptr;
-  // The scratch a launch of `elements` needs (CUB's temporary storage);
+  // The scratch a launch of this shape needs (CUB's temporary storage);
   // null: none.
-  std::size_t (*scratch_bytes)(std::int64_t elements) = nullptr;
+  std::size_t (*scratch_bytes)(const ReferenceArgs& shape) = nullptr;
   // Empty when the reference takes rows x cols, else why not; null: any.
   std::string (*refusal)(std::int64_t rows, std::int64_t cols) = nullptr;
 };
 
-Traffic reads_all_writes_one(std::int64_t elements) { return {F * elements, F}; }
-Traffic reads_all_writes_all(std::int64_t elements) { return {F * elements, F * elements}; }
+Traffic reads_all_writes_one(const ReferenceArgs& a) { return {F * a.elements(), F}; }
+Traffic reads_all_writes_all(const ReferenceArgs& a) { return {F * a.elements(), F * a.elements()}; }
 
 // The byte table: n samples read, 256 32-bit bins written; a copy of n bytes.
 constexpr int kByteBins = 256;
 constexpr std::int64_t kBinBytes = kByteBins * sizeof(unsigned);
-Traffic reads_bytes_writes_bins(std::int64_t n) { return {n, kBinBytes}; }
-Traffic reads_bytes_writes_bytes(std::int64_t n) { return {n, n}; }
+Traffic reads_bytes_writes_bins(const ReferenceArgs& a) { return {a.elements(), kBinBytes}; }
+Traffic reads_bytes_writes_bytes(const ReferenceArgs& a) { return {a.elements(), a.elements()}; }
+
+// The sample table: n samples of the type read, the type's bins written (as
+// the rows count them: a memset and each bin's one load and store, at most
+// min(n, bins)); a copy of the samples' bytes.
+Scalar sample_of(const ReferenceArgs& a) { return typed_sample_named(a.data); }
+std::int64_t sample_bytes(const ReferenceArgs& a) { return a.elements() * static_cast<std::int64_t>(info(sample_of(a)).bytes); }
+Traffic reads_samples_writes_bins(const ReferenceArgs& a) {
+  const std::int64_t bins = typed_sample_binning(sample_of(a)).bins;
+  return {sample_bytes(a), bins * std::int64_t{sizeof(unsigned)}};
+}
+Traffic reads_samples_writes_samples(const ReferenceArgs& a) { return {sample_bytes(a), sample_bytes(a)}; }
 
 // --- CUB -----------------------------------------------------------------------
 
@@ -85,9 +104,10 @@ Traffic reads_bytes_writes_bytes(std::int64_t n) { return {n, n}; }
 // scratch is never left unallocated, even were CUB to ask for 0 bytes.
 std::size_t at_least_one(std::size_t bytes) { return std::max<std::size_t>(bytes, 1); }
 
-std::size_t cub_sum_scratch(std::int64_t n) {
+std::size_t cub_sum_scratch(const ReferenceArgs& a) {
   std::size_t bytes = 0;
-  SMEMC_CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, bytes, static_cast<const float*>(nullptr), static_cast<float*>(nullptr), n));
+  SMEMC_CUDA_CHECK(
+      cub::DeviceReduce::Sum(nullptr, bytes, static_cast<const float*>(nullptr), static_cast<float*>(nullptr), a.elements()));
   return at_least_one(bytes);
 }
 void launch_cub_sum(const ReferenceArgs& a, cudaStream_t stream) {
@@ -95,10 +115,10 @@ void launch_cub_sum(const ReferenceArgs& a, cudaStream_t stream) {
   SMEMC_CUDA_CHECK(cub::DeviceReduce::Sum(a.scratch, bytes, a.floats_in(), a.floats_out(), a.elements(), stream));
 }
 
-std::size_t cub_scan_scratch(std::int64_t n) {
+std::size_t cub_scan_scratch(const ReferenceArgs& a) {
   std::size_t bytes = 0;
-  SMEMC_CUDA_CHECK(
-      cub::DeviceScan::InclusiveSum(nullptr, bytes, static_cast<const float*>(nullptr), static_cast<float*>(nullptr), n));
+  SMEMC_CUDA_CHECK(cub::DeviceScan::InclusiveSum(nullptr, bytes, static_cast<const float*>(nullptr), static_cast<float*>(nullptr),
+                                                 a.elements()));
   return at_least_one(bytes);
 }
 void launch_cub_scan(const ReferenceArgs& a, cudaStream_t stream) {
@@ -109,11 +129,11 @@ void launch_cub_scan(const ReferenceArgs& a, cudaStream_t stream) {
 // One bin per byte value: 257 levels, evenly from 0 to 256. CUB clears the
 // bins itself, as the suite's launchers do (their memset is timed too).
 // Its sample count is an int here: the byte table's n stops at 2^28.
-std::size_t cub_histogram_scratch(std::int64_t n) {
+std::size_t cub_histogram_scratch(const ReferenceArgs& a) {
   std::size_t bytes = 0;
   SMEMC_CUDA_CHECK(cub::DeviceHistogram::HistogramEven(nullptr, bytes, static_cast<const unsigned char*>(nullptr),
                                                        static_cast<unsigned*>(nullptr), kByteBins + 1, 0, kByteBins,
-                                                       static_cast<int>(n)));
+                                                       static_cast<int>(a.elements())));
   return at_least_one(bytes);
 }
 void launch_cub_histogram(const ReferenceArgs& a, cudaStream_t stream) {
@@ -122,6 +142,35 @@ void launch_cub_histogram(const ReferenceArgs& a, cudaStream_t stream) {
                                                        static_cast<unsigned*>(a.out), kByteBins + 1, 0, kByteBins,
                                                        static_cast<int>(a.elements()), stream));
 }
+// The sample table's HistogramEven: the type's bins + 1 levels, evenly over
+// [lower, upper) (typed_sample_binning); integer levels as int, floating
+// ones as float (double for double samples). A null scratch is the size
+// query; returns the scratch bytes.
+template <typename Sample, typename Level>
+std::size_t cub_histogram_of(const ReferenceArgs& a, void* scratch, std::size_t bytes, cudaStream_t stream) {
+  const histogram::Binning b = typed_sample_binning(sample_of(a));
+  SMEMC_CUDA_CHECK(cub::DeviceHistogram::HistogramEven(
+      scratch, bytes, static_cast<const Sample*>(a.in), static_cast<unsigned*>(a.out), static_cast<int>(b.bins + 1),
+      static_cast<Level>(b.lower), static_cast<Level>(b.upper), static_cast<int>(a.elements()), stream));
+  return bytes;
+}
+std::size_t cub_samples_histogram(const ReferenceArgs& a, void* scratch, std::size_t bytes, cudaStream_t stream) {
+  switch (sample_of(a)) {
+    case Scalar::i8: return cub_histogram_of<std::int8_t, int>(a, scratch, bytes, stream);
+    case Scalar::u16: return cub_histogram_of<std::uint16_t, int>(a, scratch, bytes, stream);
+    case Scalar::i16: return cub_histogram_of<std::int16_t, int>(a, scratch, bytes, stream);
+    case Scalar::f16: return cub_histogram_of<__half, float>(a, scratch, bytes, stream);
+    case Scalar::bf16: return cub_histogram_of<__nv_bfloat16, float>(a, scratch, bytes, stream);
+    case Scalar::f32: return cub_histogram_of<float, float>(a, scratch, bytes, stream);
+    case Scalar::f64: return cub_histogram_of<double, double>(a, scratch, bytes, stream);
+    default: throw std::invalid_argument("cub_histogram_even: no sample table for " + a.data);
+  }
+}
+std::size_t cub_samples_scratch(const ReferenceArgs& a) { return at_least_one(cub_samples_histogram(a, nullptr, 0, nullptr)); }
+void launch_cub_samples(const ReferenceArgs& a, cudaStream_t stream) {
+  cub_samples_histogram(a, a.scratch, a.scratch_bytes, stream);
+}
+
 std::string int_samples_refusal(std::int64_t rows, std::int64_t cols) {
   if (rows * cols <= INT_MAX) return {};
   return "cub_histogram_even: n = " + std::to_string(rows * cols) + " samples past the int count it is called with here";
@@ -135,6 +184,9 @@ void launch_memcpy(const ReferenceArgs& a, cudaStream_t stream) {
 }
 void launch_memcpy_bytes(const ReferenceArgs& a, cudaStream_t stream) {
   SMEMC_CUDA_CHECK(cudaMemcpyAsync(a.out, a.in, static_cast<std::size_t>(a.elements()), cudaMemcpyDeviceToDevice, stream));
+}
+void launch_memcpy_samples(const ReferenceArgs& a, cudaStream_t stream) {
+  SMEMC_CUDA_CHECK(cudaMemcpyAsync(a.out, a.in, static_cast<std::size_t>(sample_bytes(a)), cudaMemcpyDeviceToDevice, stream));
 }
 
 // One float4 per thread: 16-byte loads and stores, the widest a thread
@@ -221,6 +273,18 @@ const std::vector<Reference>& byte_references() {
   return all;
 }
 
+const std::vector<Reference>& sample_references() {
+  static const std::vector<Reference> all{
+      {.name = "cub_histogram_even",
+       .traffic = &reads_samples_writes_bins,
+       .launch = &launch_cub_samples,
+       .scratch_bytes = &cub_samples_scratch,
+       .refusal = &int_samples_refusal},
+      {.name = "memcpy", .traffic = &reads_samples_writes_samples, .launch = &launch_memcpy_samples},
+  };
+  return all;
+}
+
 // The axes and data of each table: n (one row of n floats; n bytes), or
 // side (side x side floats). The output holds n elements, or the bins.
 struct VectorShape {
@@ -252,6 +316,28 @@ struct ByteShape {
   }
   static DeviceBuffer input(const ReferenceArgs& p, cudaStream_t stream) {
     return random_bytes(p.elements(), kInputSeed, stream, byte_kind_named(p.data));
+  }
+};
+
+// histogram_typed's data exactly (bench/typed_samples.hpp: the same fill
+// and seed): n samples of the `sample` axis's type.
+struct SampleShape {
+  static constexpr std::string_view benchmark = "reference_samples";
+  static const std::vector<Reference>& references() { return sample_references(); }
+  static void add_axes(nvbench::benchmark_base& bench, Selection selection) {
+    const auto samples = typed_sample_names();
+    bench.add_string_axis("sample", std::vector<std::string>(samples.begin(), samples.end()));
+    bench.add_int64_power_of_two_axis("n", n_exponents(selection));
+  }
+  static ReferenceArgs shape(const nvbench::state& state) {
+    return {.rows = 1, .cols = state.get_int64("n"), .data = state.get_string("sample")};
+  }
+  static std::int64_t input_bytes(const ReferenceArgs& p) { return sample_bytes(p); }
+  static std::int64_t out_bytes(const ReferenceArgs& p) {
+    return std::max(sample_bytes(p), typed_sample_binning(sample_of(p)).bins * std::int64_t{sizeof(unsigned)});
+  }
+  static DeviceBuffer input(const ReferenceArgs& p, cudaStream_t stream) {
+    return random_samples(sample_of(p), p.elements(), kInputSeed, stream);
   }
 };
 
@@ -291,11 +377,25 @@ struct ReferenceAdapter {
     if (p.rows <= 0 || p.cols <= 0) return std::string(row.name) + ": an empty array has nothing to time";
     return row.refusal == nullptr ? std::string() : row.refusal(p.rows, p.cols);
   }
+  // The input's bytes (a shape of one element type: its size each), and the
+  // output's: the copies' n elements, or the bins.
+  static std::int64_t input_bytes(const Point& p) {
+    if constexpr (requires { Shape::input_bytes(p); }) {
+      return Shape::input_bytes(p);
+    } else {
+      return Shape::element_bytes * p.elements();
+    }
+  }
+  static std::int64_t out_bytes(const Point& p) {
+    if constexpr (requires { Shape::out_bytes(p); }) {
+      return Shape::out_bytes(p);
+    } else {
+      return std::max(input_bytes(p), kBinBytes);
+    }
+  }
   static Problem problem(const Row& row, const Point& p, cudaStream_t stream) {
-    const std::int64_t n = p.elements();
-    const auto out_bytes = static_cast<std::size_t>(std::max(n * Shape::element_bytes, kBinBytes));
-    Problem problem{Shape::input(p, stream), DeviceBuffer(out_bytes),
-                    DeviceBuffer(row.scratch_bytes == nullptr ? 0 : row.scratch_bytes(n)), p};
+    Problem problem{Shape::input(p, stream), DeviceBuffer(static_cast<std::size_t>(out_bytes(p))),
+                    DeviceBuffer(row.scratch_bytes == nullptr ? 0 : row.scratch_bytes(p)), p};
     problem.args.in = problem.in.get();
     problem.args.out = problem.out.get();
     problem.args.scratch = problem.scratch.get();
@@ -303,8 +403,7 @@ struct ReferenceAdapter {
     return problem;
   }
   static void launch(const Row& row, const Problem& problem, cudaStream_t stream) { row.launch(problem.args, stream); }
-  static Traffic traffic(const Row& row, const Point& p) { return row.traffic(p.elements()); }
-  static std::int64_t input_bytes(const Point& p) { return Shape::element_bytes * p.elements(); }
+  static Traffic traffic(const Row& row, const Point& p) { return row.traffic(p); }
 };
 
 }  // namespace
@@ -313,6 +412,7 @@ void register_references(Selection selection) {
   register_benchmark<ReferenceAdapter<VectorShape>>(selection);
   register_benchmark<ReferenceAdapter<MatrixShape>>(selection);
   register_benchmark<ReferenceAdapter<ByteShape>>(selection);
+  register_benchmark<ReferenceAdapter<SampleShape>>(selection);
 }
 
 }  // namespace smemc::bench

@@ -112,6 +112,25 @@ void register_benchmark(Selection selection) {
   Adapter::add_axes(bench, selection);
 }
 
+// A family whose adapter file defines more than one table names them all:
+// `using Benchmark = Benchmarks<A, B>;` (families.cu registers each).
+template <typename... Adapters>
+struct Benchmarks {};
+
+template <typename Adapter>
+struct Registrar {
+  static void run(Selection selection) { register_benchmark<Adapter>(selection); }
+};
+template <typename... Adapters>
+struct Registrar<Benchmarks<Adapters...>> {
+  static void run(Selection selection) { (register_benchmark<Adapters>(selection), ...); }
+};
+// Registers a family's table, or each of its tables.
+template <typename AdapterOrList>
+void register_benchmarks(Selection selection) {
+  Registrar<AdapterOrList>::run(selection);
+}
+
 // The union of the rows' selected blocks, ascending: the `block` axis of a
 // family whose rows test different block sizes (states of a row at a block
 // it does not test are skipped, see tested_block_refusal).

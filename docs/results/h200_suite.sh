@@ -124,11 +124,13 @@ for step in "$@"; do
       say "ladder.py: exit $?"; grep -iE "histogram" "$out/ladder-histogram.md" | head -12 | tee -a "$summary" ;;
     bench_rungs)
       # Issue 24's rungs at its points, each beside its reference in the same
-      # run: the histograms and CUB's HistogramEven on every byte kind, the
+      # run: the histograms and CUB's HistogramEven on every byte kind and
+      # on every other sample type (histogram_typed, reference_samples), the
       # moving averages and CUB's InclusiveSum, at 2^28; the transposes and
       # memcpy at 4096² and 16384²; then the ratios (bench/ladder.py).
       timeout ${SMEMC_BENCH_TIMEOUT:-300} build/dev/bench/smemc_bench --min-time 0.05 --max-noise 1 --timeout 1.5 \
         -b histogram -a "n[pow2]=28" -b reference_bytes -a "n[pow2]=28" \
+        -b histogram_typed -a "n[pow2]=28" -b reference_samples -a "n[pow2]=28" \
         -b moving_average -a "n[pow2]=28" -b reference_n -a "n[pow2]=28" \
         -b transpose -a "side=[4096,16384]" -b reference_matrix -a "side=[4096,16384]" \
         --json "$out/bench-rungs.json" --md "$out/bench-rungs.md" > "$out/bench-rungs-run.log" 2>&1

@@ -9,8 +9,8 @@
 #   carry [".deps"], timeout_s 600, command "bash docs/results/probes/2026-12-04-d-call1.sh"
 set -uo pipefail
 bash docs/results/probes/2026-12-04-d-probes.sh
-SMEMC_BENCH=OFF SMEMC_CUDA_TIMEOUT=200 SMEMC_SANITIZERS_TIMEOUT=120 \
-  bash docs/results/h200_suite.sh build cuda sanitizers
+SMEMC_BENCH=ON SMEMC_CUDA_TIMEOUT=150 SMEMC_SANITIZERS_TIMEOUT=100 SMEMC_BENCH_TIMEOUT=150 \
+  bash docs/results/h200_suite.sh build cuda sanitizers bench_rungs
 grep -E "^ *[0-9]+/[0-9]+ Test +#" "$OUT/sanitizers.log" | awk '{print $(NF-1), $4}' | sort -rn | head -8
 sed -n '/slowest tests/,/^$/p' "$OUT/suite-time.txt" | cut -c1-150 | head -14
 target=build/dev/tests/profile/smemc_profile_target
