@@ -61,7 +61,7 @@ std::vector<std::pair<int, std::int64_t>> edge_size_cases(const Spec& s, const W
   for (int block : gen::sweep_blocks(s.domain.tested_blocks, w)) {
     std::vector<std::int64_t> sizes = gen::sweep_sizes(max_drawn_n(s, block, w), edge_block(block), w);
     for (std::int64_t n : carry_chunk_sizes(block)) {
-      if (n > max_drawn_n(s, block, w) && n <= max_n(s, block, w)) sizes.push_back(n);
+      if (n <= max_n(s, block, w)) sizes.push_back(n);
     }
     std::vector<std::int64_t> done;
     for (std::int64_t n : sizes) {

@@ -42,13 +42,14 @@ std::int64_t stream_size(const Spec& s, int block, const Workload& w);
 std::int64_t held_stream_size(const Spec& s, int block, const Workload& w);
 // text_example_in_place: the blocks that take the text's ten elements.
 std::vector<int> text_example_blocks(const Spec& s);
-// edge_sizes: (block, n) for every edge size the row takes, every block;
-// and past the dense range, up to max_n, the sizes where a scan's carry
-// crosses a chunk of kCarryThreads tiles: c - 1, c + 1 and 2c + 1 for
-// c = kCarryThreads * B (one chunk, the first carry threaded, the second).
-// The dense range reaches them only at B <= 128 (2^18 in a full run).
+// The sizes where the three-phase scan's carry crosses a chunk of
+// kCarryThreads tiles, c = kCarryThreads * B: c - 1 and c + 1 (one chunk;
+// the first carry threaded) and 2c + 1 (the second).
 std::vector<std::int64_t> carry_chunk_sizes(int block);
-// edge_sizes: (block, n) for every edge size the row takes, every block.
+// edge_sizes: (block, n) for every edge size the row takes, every block,
+// and its carry-chunk sizes up to max_n: past the dense range too, which
+// crosses a chunk only at B <= 128 in a full run (2^18), and exactly at
+// the boundary, which the dense sweep's edges need not be.
 std::vector<std::pair<int, std::int64_t>> edge_size_cases(const Spec& s, const Workload& w);
 // large_n: 2^31 + 7 with the largest block, where the row takes it.
 inline constexpr std::int64_t kLargeN = (std::int64_t{1} << 31) + 7;
