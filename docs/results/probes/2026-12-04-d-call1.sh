@@ -12,6 +12,12 @@ bash docs/results/probes/2026-12-04-d-probes.sh
 SMEMC_BENCH=ON SMEMC_CUDA_TIMEOUT=150 SMEMC_SANITIZERS_TIMEOUT=100 SMEMC_BENCH_TIMEOUT=150 \
   bash docs/results/h200_suite.sh build cuda sanitizers bench_rungs
 grep -E "^ *[0-9]+/[0-9]+ Test +#" "$OUT/sanitizers.log" | awk '{print $(NF-1), $4}' | sort -rn | head -8
+# Where the longest sanitizer run (initcheck of the histograms, 37-43 s)
+# spends its time: its own command again, alone, each test's time shown.
+cmd=$(ctest --test-dir build/dev -N -V -R '^initcheck\.smemc_histogram_cuda_tests$' | sed -n 's/^[0-9]*: Test command: //p')
+echo "initcheck of the histograms alone, each test's time:"
+SMEMC_WORKLOAD=reduced SMEMC_RESULTS_DIR= timeout 90 bash -c "${cmd/--gtest_brief=1/}" 2>&1 |
+  sed -nE 's/^\[ +OK \] (.*) \(([0-9]+) ms\)$/\2 \1/p' | sort -rn | head -16
 sed -n '/slowest tests/,/^$/p' "$OUT/suite-time.txt" | cut -c1-150 | head -14
 target=build/dev/tests/profile/smemc_profile_target
 mapfile -t cases < <("$target" --list | awk '{print $1}')
