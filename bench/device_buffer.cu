@@ -164,7 +164,11 @@ Scalar typed_sample_named(std::string_view name) {
 }
 
 histogram::Binning typed_sample_binning(Scalar sample) {
-  return is_integer(sample) ? histogram::one_bin_per_value(sample) : histogram::Binning{.bins = 256, .lower = 1, .upper = 2};
+  if (is_integer(sample)) {
+    const histogram::Binning every_value = histogram::one_bin_per_value(sample);
+    return {.bins = 256, .lower = every_value.lower, .upper = every_value.upper};
+  }
+  return {.bins = sample == Scalar::bf16 ? 128 : 256, .lower = 1, .upper = 2};
 }
 
 DeviceBuffer random_samples(Scalar sample, std::int64_t n, std::uint64_t seed, cudaStream_t stream) {

@@ -422,7 +422,7 @@ def summary_markdown(run, ladders):
     for data in ladders:
         lines += ladder_section(data)
     lines += ["## Every state", ""]
-    for benchmark in FAMILIES + (REFERENCE_N, REFERENCE_MATRIX):
+    for benchmark in FAMILIES + (REFERENCE_N, REFERENCE_MATRIX, REFERENCE_BYTES, REFERENCE_SAMPLES):
         if any(s.benchmark == benchmark for s in run.states):
             lines += measurement_section(run, benchmark)
     return "\n".join(lines).rstrip() + "\n"

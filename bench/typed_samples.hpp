@@ -6,12 +6,16 @@
 // (the `histogram` benchmark's), the same samples and bins for the rows
 // and for CUB.
 //
-//   integer samples   uniform over the type's values, one bin per value
-//                     (histogram::one_bin_per_value: 256 bins for 8-bit
-//                     samples, 65536 for 16-bit)
-//   floating samples  uniform in [1, 2), 256 bins of [1, 2) (a float in
-//                     [1, 2) rounded toward zero into the type: none
-//                     rounds up to 2, out of every bin)
+//   integer samples   uniform over the type's values, 256 bins over them:
+//                     one a value for 8-bit samples, 256 values each for
+//                     16-bit ones (one bin a value, 65536, only
+//                     histogram_global_atomics takes: the shared-memory
+//                     rows' bins must fit a block)
+//   floating samples  uniform in [1, 2) (a float in [1, 2) rounded toward
+//                     zero into the type: none rounds up to 2, out of
+//                     every bin), 256 bins of [1, 2); 128 for bf16, whose
+//                     [1, 2) holds 128 values (256 would leave every
+//                     other bin empty)
 
 #include <cuda_runtime.h>
 

@@ -10,8 +10,12 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <atomic>
+#include <fstream>
 #include <future>
 #include <memory>
+#include <new>
+#include <string>
 #include <limits>
 #include <type_traits>
 #include <cmath>
@@ -375,54 +379,92 @@ std::int64_t compare_large_with_bound(const GuardedBuffer<float>& data, std::int
   return compared;
 }
 
+// What the kernel's page cache and free pages leave to a new allocation
+// (MemAvailable); where /proc/meminfo has none, the free pages alone.
+std::size_t memory_available() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  std::size_t kib = 0;
+  while (meminfo >> key >> kib) {
+    if (key == "MemAvailable:") return kib * 1024;
+    meminfo.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+  }
+  return host_available_memory();
+}
+
 // The streamed model's means, computed on a thread of their own while the
 // test thread makes and uploads the input and the device runs (the model
 // needs only value(i), not the device's output), kept whole in host memory
 // until the device is done. The large checks' model took 8-12 s after
 // 3-13 s of device work (docs/results/2026-12-04-b-h200.md); beside it, a
-// check takes the longer of the two. The means take n floats (8 GiB at
-// 2^31), kept only where the host's free memory holds twice that and the
-// device's data besides (a CPU device's buffers are host memory), so that
-// the other large checks running at once (SMEMC_LARGE_CHECKS_PER_GPU) fit
-// too; else the model runs after the device, piece by piece.
+// check takes the longer of the two.
+//
+// The means take n floats (8 GiB at 2^31). They are kept only where the
+// host's available memory holds them for as many large checks as one GPU
+// runs at once (SMEMC_LARGE_CHECKS_PER_GPU: 5 on an H200) and one more,
+// and this check's device data besides (a CPU device's buffers are host
+// memory): checks that start together all see the same free memory. Else,
+// or if the allocation fails, the model runs after the device, piece by
+// piece. Its time then shows in the test thread's phases only as the wait
+// for it past the device's (host_model); its threads share the cores with
+// the data's (so `data` may grow).
 class ModelBeside {
  public:
-  ModelBeside(const Spec& s, std::int64_t n, int block, const std::function<float(std::int64_t)>& value,
-              std::size_t device_bytes) {
+  static constexpr std::size_t kChecksAtOnce = 6;
+
+  ModelBeside(const Spec& s, std::int64_t n, int block, const std::function<float(std::int64_t)>& value, std::size_t device_bytes)
+      : n_(n) {
     const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
-    if (s.stream_model == nullptr || host_available_memory() < 2 * bytes + device_bytes) return;
-    means_.reset(new float[static_cast<std::size_t>(n)]);  // left unset: the model writes every mean once
-    running_ = std::async(std::launch::async, [this, &s, n, block, &value] {
-      s.stream_model(n, block, value, [this](std::int64_t first, std::span<const float> piece) {
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, piece.size(), std::size_t{1} << 18), [&](const auto& r) {
-          std::copy(piece.begin() + static_cast<std::ptrdiff_t>(r.begin()), piece.begin() + static_cast<std::ptrdiff_t>(r.end()),
-                    means_.get() + first + static_cast<std::ptrdiff_t>(r.begin()));
-        });
-        covered_ += static_cast<std::int64_t>(piece.size());
-      });
+    if (s.stream_model == nullptr || memory_available() < kChecksAtOnce * bytes + device_bytes) return;
+    means_.reset(new (std::nothrow) float[static_cast<std::size_t>(n)]);  // left unset: the model writes every mean once
+    if (means_ == nullptr) return;
+    running_ = std::async(std::launch::async, [this, &s, block, &value] {
+      s.stream_model(n_, block, value, [this](std::int64_t first, std::span<const float> piece) { keep(first, piece); });
     });
   }
   ModelBeside(const ModelBeside&) = delete;
   ModelBeside& operator=(const ModelBeside&) = delete;
+  // A test that stops early (a throw, an ASSERT) stops the model at its
+  // next piece, and waits for its thread to leave `means_`.
   ~ModelBeside() {
-    if (running_.valid()) running_.wait();  // a test that stopped early still outlives the thread's use of `means_`
+    stop_ = true;
+    if (running_.valid()) running_.wait();
   }
 
   bool kept() const { return means_ != nullptr; }
-  // The means [first, first + count), once the model is done (its time
-  // past the device's is the test thread's host_model phase); how many
-  // outputs the model covered.
+  // Waits for the model (rethrowing what it threw); how many outputs it
+  // covered.
   std::int64_t finish() {
     const timing::ScopedPhase phase(timing::Phase::host_model);
-    running_.get();  // rethrows what the model threw
+    running_.get();
     return covered_;
   }
   std::span<const float> means(std::int64_t first, std::size_t count) const { return {means_.get() + first, count}; }
 
  private:
+  struct Stopped {};
+  // Spec::stream_model's contract: consecutive pieces, in order, within
+  // [0, n); a model that breaks it fails the check here rather than write
+  // past the buffer or leave means unset.
+  void keep(std::int64_t first, std::span<const float> piece) {
+    if (stop_) throw Stopped{};
+    if (first != covered_ || static_cast<std::int64_t>(piece.size()) > n_ - first) {
+      throw std::logic_error("stream_model gave the piece [" + std::to_string(first) + ", " +
+                             std::to_string(first + static_cast<std::int64_t>(piece.size())) + ") after " +
+                             std::to_string(covered_) + " of " + std::to_string(n_) + " outputs");
+    }
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, piece.size(), std::size_t{1} << 18), [&](const auto& r) {
+      std::copy(piece.begin() + static_cast<std::ptrdiff_t>(r.begin()), piece.begin() + static_cast<std::ptrdiff_t>(r.end()),
+                means_.get() + first + static_cast<std::ptrdiff_t>(r.begin()));
+    });
+    covered_ += static_cast<std::int64_t>(piece.size());
+  }
+
+  std::int64_t n_;
   std::unique_ptr<float[]> means_;
   std::int64_t covered_ = 0;
-  std::future<void> running_;
+  std::atomic<bool> stop_{false};
+  std::future<void> running_;  // last: destroyed first, after ~ModelBeside has waited
 };
 
 // Runs the row at n on a guarded buffer whose element i is value(i),

@@ -241,15 +241,16 @@ TEST_P(MovingAverageSpec, every_check_case_is_in_the_domain) {
 }
 
 // The three-phase scan threads a carry from one chunk of kCarryThreads
-// tiles to the next; the dense range crosses a chunk only at B <= 128. A
-// full run's edge sizes cross the first and second chunk boundaries at the
-// larger blocks too (a fixed table: B = 256 and 1024, the scan's largest
-// tested blocks above 128).
+// tiles to the next; the dense range crosses a chunk only at B <= 128, and
+// its sweep need not hit a chunk's boundary. A full run's edge sizes hit
+// the first and second boundaries at every block (a fixed table: blocks
+// above 128, 256 and 1024, and two below it, 7 and 33).
 TEST(MovingAverageCases, full_run_crosses_the_scans_carry_chunks) {
   const Spec& scan = spec_named("moving_average_scan");
   const auto cases = edge_size_cases(scan, workload_named("full"));
-  const std::pair<int, std::int64_t> needed[] = {{256, 262143},   {256, 262145},   {256, 524289},
-                                                 {1024, 1048575}, {1024, 1048577}, {1024, 2097153}};
+  const std::pair<int, std::int64_t> needed[] = {{256, 262143},   {256, 262145},   {256, 524289}, {1024, 1048575},
+                                                 {1024, 1048577}, {1024, 2097153}, {7, 7167},     {7, 7169},
+                                                 {7, 14337},      {33, 33791},     {33, 33793},   {33, 67585}};
   for (const auto& c : needed) {
     EXPECT_NE(std::find(cases.begin(), cases.end(), c), cases.end())
         << "moving_average_scan's edge_sizes lack n = " << c.second << " at block " << c.first;
