@@ -14,7 +14,8 @@
 // with 8 ... 32 floats a thread (kItems / 4 float4 loads each), at every
 // block the row tests that matters here, under the row's
 // __launch_bounds__(1024) (at most 64 registers) and, for B = 128 and 256,
-// a bound of that block (more registers, as many blocks as fit).
+// a bound of that block (more registers, as many blocks as fit); and with
+// a back-off between the look-back's polls (__nanosleep, 100 or 400 ns).
 //
 // Each variant is the suite's kernel (the body of
 // kernels/moving_average/cuda/moving_average_lookback.cu, float, without
@@ -55,12 +56,17 @@ __device__ Status pack(Flag flag, float value) { return static_cast<Status>(flag
 __device__ void publish(Status* status, int tile, Flag flag, float value) {
   *reinterpret_cast<volatile Status*>(status + tile) = pack(flag, value);
 }
+// kBackoffNs > 0: sleep that long between polls of a word not yet
+// published (CUB's look-back waits between its polls too), so that the
+// spinning warps leave L2 to the loads.
+template <int kBackoffNs>
 __device__ Status wait_for(const Status* status, int tile) {
   Status s;
-  do {
+  while (true) {
     s = *reinterpret_cast<const volatile Status*>(status + tile);
-  } while ((s >> 32) == kNotYet);
-  return s;
+    if ((s >> 32) != kNotYet) return s;
+    if constexpr (kBackoffNs > 0) __nanosleep(kBackoffNs);
+  }
 }
 __device__ float warp_inclusive_scan(float v, int lane) {
   for (int d = 1; d < 32; d *= 2) {
@@ -69,12 +75,13 @@ __device__ float warp_inclusive_scan(float v, int lane) {
   }
   return v;
 }
+template <int kBackoffNs>
 __device__ float look_back(const Status* status, int tile, int lane) {
   bool any = false;
   float running = 0.0f;
   for (int nearest = tile - 1;; nearest -= 32) {
     const int j = nearest - lane;
-    const Status s = j >= 0 ? wait_for(status, j) : pack(kInclusive, 0.0f);
+    const Status s = j >= 0 ? wait_for<kBackoffNs>(status, j) : pack(kInclusive, 0.0f);
     const unsigned inclusive = __ballot_sync(kFull, (s >> 32) == kInclusive);
     const int last = inclusive != 0 ? __ffs(inclusive) - 1 : 31;
     const float value = __uint_as_float(static_cast<unsigned>(s));
@@ -87,7 +94,7 @@ __device__ float look_back(const Status* status, int tile, int lane) {
   }
 }
 
-template <int kItems>
+template <int kItems, int kBackoffNs = 0>
 __device__ __forceinline__ void body(long long n, float* data, Status* status, unsigned* ticket) {
   static_assert(kItems % 4 == 0, "a thread's elements are whole float4s");
   __shared__ int tile_of_block;
@@ -131,7 +138,7 @@ __device__ __forceinline__ void body(long long n, float* data, Status* status, u
     float exclusive = 0.0f;
     if (tile > 0) {
       if (lane == 0) publish(status, tile, kAggregate, aggregate);
-      exclusive = look_back(status, tile, lane);
+      exclusive = look_back<kBackoffNs>(status, tile, lane);
     }
     if (lane == 0) {
       publish(status, tile, kInclusive, exclusive + aggregate);
@@ -154,9 +161,9 @@ __device__ __forceinline__ void body(long long n, float* data, Status* status, u
 }
 
 // The row's bound (any block up to 1024: at most 64 registers a thread).
-template <int kItems>
+template <int kItems, int kBackoffNs = 0>
 __global__ void __launch_bounds__(1024) scan_any_block(long long n, float* data, Status* status, unsigned* ticket) {
-  body<kItems>(n, data, status, ticket);
+  body<kItems, kBackoffNs>(n, data, status, ticket);
 }
 // A kernel for blocks of at most kMaxBlock threads (the registers that leaves).
 template <int kItems, int kMaxBlock>
@@ -261,5 +268,10 @@ int main() {
   run("bounded-256", 16, scan_bounded<16, 256>, 256);
   run("bounded-256", 24, scan_bounded<24, 256>, 256);
   run("bounded-256", 32, scan_bounded<32, 256>, 256);
+  for (int block : {256, 1024}) {
+    run("backoff-100ns", 8, scan_any_block<8, 100>, block);
+    run("backoff-100ns", 24, scan_any_block<24, 100>, block);
+    run("backoff-400ns", 24, scan_any_block<24, 400>, block);
+  }
   return 0;
 }
