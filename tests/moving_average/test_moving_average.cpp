@@ -403,11 +403,11 @@ std::size_t memory_available() {
 // host's available memory holds them for as many large checks as one GPU
 // runs at once (SMEMC_LARGE_CHECKS_PER_GPU: 5 on an H200) and one more,
 // and this check's device data besides (a CPU device's buffers are host
-// memory): checks that start together all see the same free memory. Else,
-// or if the allocation fails, the model runs after the device, piece by
-// piece. Its time then shows in the test thread's phases only as the wait
-// for it past the device's (host_model); its threads share the cores with
-// the data's (so `data` may grow).
+// memory): checks that start together all see the same free memory. Kept,
+// the model's time shows in the test thread's phases only as the wait for
+// it past the device's (host_model), and its threads share the cores with
+// the data's (so `data` may grow). Else, or if the allocation fails, the
+// model runs after the device, piece by piece, as it always did.
 class ModelBeside {
  public:
   static constexpr std::size_t kChecksAtOnce = 6;
