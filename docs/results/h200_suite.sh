@@ -92,7 +92,7 @@ for step in "$@"; do
       cp build/dev/junit.xml "$out/junit-cuda.xml" 2>/dev/null
       python3 ctest_config/suite_time.py build/dev --top 40 --md "$out/suite-time.md" > "$out/suite-time.txt" 2>&1
       sed -n '1,12p' "$out/suite-time.txt" | tee -a "$summary"
-      sed -n '/longest of its/,/^$/p' "$out/suite-time.txt" | head -16 | tee -a "$summary"
+      awk '/longest of its/ { f = 1 } f' "$out/suite-time.txt" | head -16 | tee -a "$summary"
       ;;
     cub)
       SMEMC_REQUIRE_DEVICE=1 timeout ${SMEMC_CUB_TIMEOUT:-300} ctest --test-dir build/dev -R '^package\.' --timeout 290 \

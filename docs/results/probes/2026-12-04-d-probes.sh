@@ -18,7 +18,7 @@ done
 wait
 for p in "${probes[@]}"; do
   echo "== $p (ptxas)"
-  grep -E "error|Compiling entry|registers|spill" "/tmp/probes/$p.build" | grep -v "0 bytes spill"
+  grep -E "error|Compiling entry|registers|spill" "/tmp/probes/$p.build" | grep -v ", 0 bytes spill stores, 0 bytes spill loads"
   echo "== $p"
-  timeout 240 "/tmp/probes/$p" || echo "$p: exit $?"
+  timeout "${SMEMC_PROBE_TIMEOUT:-120}" "/tmp/probes/$p" || echo "$p: exit $?"
 done 2>&1 | tee "$out/probes.txt"

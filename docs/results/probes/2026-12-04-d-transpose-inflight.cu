@@ -207,7 +207,8 @@ int main() {
                   w == 0 ? "ok" : "WRONG");
     };
     const int tiles = n / kTile;
-    run("32x8 (the suite's)", tiles * tiles, [&] { transpose_k_tiles<1, false><<<dim3(tiles, tiles), block>>>(n, in, out); });
+    run("32x8 (the suite's)", tiles * tiles, [&] { transpose_suite_32x8<<<dim3(tiles, tiles), block>>>(n, in, out); });
+    run("1x1 tiles", tiles * tiles, [&] { transpose_k_tiles<1, false><<<dim3(tiles, tiles), block>>>(n, in, out); });
     run("1x1 tiles stcs", tiles * tiles, [&] { transpose_k_tiles<1, true><<<dim3(tiles, tiles), block>>>(n, in, out); });
     run("2x1 tiles", tiles * tiles / 2, [&] { transpose_k_tiles<2, false><<<dim3(tiles / 2, tiles), block>>>(n, in, out); });
     run("4x1 tiles", tiles * tiles / 4, [&] { transpose_k_tiles<4, false><<<dim3(tiles / 4, tiles), block>>>(n, in, out); });
