@@ -24,14 +24,6 @@ __device__ std::uint64_t mix(std::uint64_t z) {
   return z ^ (z >> 31);
 }
 
-// 23 random mantissa bits under the exponent of 1.0f: a float in [1, 2).
-__global__ void fill_nonzero_kernel(float* x, std::int64_t n, std::uint64_t seed) {
-  const std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x;
-  if (i >= n) return;
-  const auto bits = static_cast<unsigned>(mix(seed ^ static_cast<std::uint64_t>(i)) >> 41);
-  x[i] = __uint_as_float(0x3f800000u | bits);
-}
-
 // Eight bytes a thread, from one SplitMix64 draw of (word, seed), as the
 // kind makes them (byte_kinds).
 __global__ void fill_bytes_kernel(unsigned char* x, std::int64_t n, std::uint64_t seed, ByteKind kind) {
@@ -50,10 +42,14 @@ __global__ void fill_bytes_kernel(unsigned char* x, std::int64_t n, std::uint64_
   }
 }
 
-// The floats of fill_nonzero_kernel (the same draw), rounded toward zero
-// into a floating sample type, so that none leaves [1, 2).
+// A float in [1, 2) (fill_floating_kernel's draw) in a floating type:
+// itself, or rounded toward zero, so that none leaves [1, 2).
 template <typename T>
 __device__ T from_unit_float(float x);
+template <>
+__device__ float from_unit_float<float>(float x) {
+  return x;
+}
 template <>
 __device__ double from_unit_float<double>(float x) {
   return x;
@@ -66,6 +62,8 @@ template <>
 __device__ __nv_bfloat16 from_unit_float<__nv_bfloat16>(float x) {
   return __float2bfloat16_rz(x);
 }
+// 23 random mantissa bits under the exponent of 1.0f: a float in [1, 2),
+// in the type T.
 template <typename T>
 __global__ void fill_floating_kernel(T* x, std::int64_t n, std::uint64_t seed) {
   const std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x;
@@ -106,10 +104,7 @@ DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& other) noexcept {
 }
 
 void fill_nonzero(float* x, std::int64_t n, std::uint64_t seed, cudaStream_t stream) {
-  if (n <= 0) return;
-  const std::int64_t blocks = (n + kFillBlock - 1) / kFillBlock;
-  fill_nonzero_kernel<<<static_cast<unsigned>(blocks), kFillBlock, 0, stream>>>(x, n, seed);
-  SMEMC_CHECK_LAUNCH("fill_nonzero_kernel");
+  if (n > 0) fill_floating<float>(x, n, seed, stream);
 }
 
 DeviceBuffer random_floats(std::int64_t n, std::uint64_t seed, cudaStream_t stream) {

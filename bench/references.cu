@@ -125,57 +125,56 @@ void launch_cub_scan(const ReferenceArgs& a, cudaStream_t stream) {
   SMEMC_CUDA_CHECK(cub::DeviceScan::InclusiveSum(a.scratch, bytes, a.floats_in(), a.floats_out(), a.elements(), stream));
 }
 
-// One bin per byte value: 257 levels, evenly from 0 to 256. CUB clears the
-// bins itself, as the suite's launchers do (their memset is timed too).
-// Its sample count is an int here: the byte table's n stops at 2^28.
-std::size_t cub_histogram_scratch(const ReferenceArgs& a) {
-  std::size_t bytes = 0;
-  SMEMC_CUDA_CHECK(cub::DeviceHistogram::HistogramEven(nullptr, bytes, static_cast<const unsigned char*>(nullptr),
-                                                       static_cast<unsigned*>(nullptr), kByteBins + 1, 0, kByteBins,
-                                                       static_cast<int>(a.elements())));
-  return at_least_one(bytes);
+// HistogramEven of a's samples, read as Sample, into `bins` bins evenly over
+// [lower, upper) (bins + 1 levels, as Level). CUB clears the bins itself,
+// as the suite's launchers do (their memset is timed too). A null scratch
+// is the size query; returns the scratch bytes. Its sample count is an int
+// here: the tables' n stops at 2^28.
+template <typename Sample, typename Level>
+std::size_t cub_histogram_of(const ReferenceArgs& a, void* scratch, std::size_t bytes, cudaStream_t stream, double lower,
+                             double upper, std::int64_t bins) {
+  SMEMC_CUDA_CHECK(cub::DeviceHistogram::HistogramEven(
+      scratch, bytes, static_cast<const Sample*>(a.in), static_cast<unsigned*>(a.out), static_cast<int>(bins + 1),
+      static_cast<Level>(lower), static_cast<Level>(upper), static_cast<int>(a.elements()), stream));
+  return bytes;
 }
-void launch_cub_histogram(const ReferenceArgs& a, cudaStream_t stream) {
-  std::size_t bytes = a.scratch_bytes;
-  SMEMC_CUDA_CHECK(cub::DeviceHistogram::HistogramEven(a.scratch, bytes, static_cast<const unsigned char*>(a.in),
-                                                       static_cast<unsigned*>(a.out), kByteBins + 1, 0, kByteBins,
-                                                       static_cast<int>(a.elements()), stream));
+
+// The byte table: one bin per byte value, 257 levels evenly from 0 to 256.
+std::size_t cub_bytes_histogram(const ReferenceArgs& a, void* scratch, std::size_t bytes, cudaStream_t stream) {
+  return cub_histogram_of<unsigned char, int>(a, scratch, bytes, stream, 0, kByteBins, kByteBins);
 }
-// The sample table's HistogramEven: the type's bins + 1 levels, evenly over
-// [lower, upper) (typed_sample_binning); integer levels as int, floating
-// ones as float (double for double samples). A null scratch is the size
-// query; returns the scratch bytes.
+
+// The sample table: the type's bins, evenly over [lower, upper)
+// (typed_sample_binning); integer levels as int, floating ones as float
+// (double for double samples).
 //
 // int8 samples go to CUB as the same bytes read as uint8 over [0, 256):
 // CUB 13.0's byte path drops every negative int8 sample (docs/porting.md,
 // "CUB's histogram, in the typed rows"; NVIDIA/cccl#10977), which would
 // time half the counting. Read as uint8 it is the same work, one bin per
 // byte value, the bins rotated.
-template <typename Sample, typename Level>
-std::size_t cub_histogram_of(const ReferenceArgs& a, void* scratch, std::size_t bytes, cudaStream_t stream, double lower,
-                             double upper) {
-  const std::int64_t bins = typed_sample_binning(sample_of(a)).bins;
-  SMEMC_CUDA_CHECK(cub::DeviceHistogram::HistogramEven(
-      scratch, bytes, static_cast<const Sample*>(a.in), static_cast<unsigned*>(a.out), static_cast<int>(bins + 1),
-      static_cast<Level>(lower), static_cast<Level>(upper), static_cast<int>(a.elements()), stream));
-  return bytes;
-}
 std::size_t cub_samples_histogram(const ReferenceArgs& a, void* scratch, std::size_t bytes, cudaStream_t stream) {
   const histogram::Binning b = typed_sample_binning(sample_of(a));
   switch (sample_of(a)) {
-    case Scalar::i8: return cub_histogram_of<std::uint8_t, int>(a, scratch, bytes, stream, 0, 256);
-    case Scalar::u16: return cub_histogram_of<std::uint16_t, int>(a, scratch, bytes, stream, b.lower, b.upper);
-    case Scalar::i16: return cub_histogram_of<std::int16_t, int>(a, scratch, bytes, stream, b.lower, b.upper);
-    case Scalar::f16: return cub_histogram_of<__half, float>(a, scratch, bytes, stream, b.lower, b.upper);
-    case Scalar::bf16: return cub_histogram_of<__nv_bfloat16, float>(a, scratch, bytes, stream, b.lower, b.upper);
-    case Scalar::f32: return cub_histogram_of<float, float>(a, scratch, bytes, stream, b.lower, b.upper);
-    case Scalar::f64: return cub_histogram_of<double, double>(a, scratch, bytes, stream, b.lower, b.upper);
+    case Scalar::i8: return cub_histogram_of<std::uint8_t, int>(a, scratch, bytes, stream, 0, 256, b.bins);
+    case Scalar::u16: return cub_histogram_of<std::uint16_t, int>(a, scratch, bytes, stream, b.lower, b.upper, b.bins);
+    case Scalar::i16: return cub_histogram_of<std::int16_t, int>(a, scratch, bytes, stream, b.lower, b.upper, b.bins);
+    case Scalar::f16: return cub_histogram_of<__half, float>(a, scratch, bytes, stream, b.lower, b.upper, b.bins);
+    case Scalar::bf16: return cub_histogram_of<__nv_bfloat16, float>(a, scratch, bytes, stream, b.lower, b.upper, b.bins);
+    case Scalar::f32: return cub_histogram_of<float, float>(a, scratch, bytes, stream, b.lower, b.upper, b.bins);
+    case Scalar::f64: return cub_histogram_of<double, double>(a, scratch, bytes, stream, b.lower, b.upper, b.bins);
     default: throw std::invalid_argument("cub_histogram_even: no sample table for " + a.data);
   }
 }
-std::size_t cub_samples_scratch(const ReferenceArgs& a) { return at_least_one(cub_samples_histogram(a, nullptr, 0, nullptr)); }
-void launch_cub_samples(const ReferenceArgs& a, cudaStream_t stream) {
-  cub_samples_histogram(a, a.scratch, a.scratch_bytes, stream);
+
+// A table's scratch query and launch, from its histogram call.
+template <std::size_t (*kHistogram)(const ReferenceArgs&, void*, std::size_t, cudaStream_t)>
+std::size_t cub_histogram_scratch(const ReferenceArgs& a) {
+  return at_least_one(kHistogram(a, nullptr, 0, nullptr));
+}
+template <std::size_t (*kHistogram)(const ReferenceArgs&, void*, std::size_t, cudaStream_t)>
+void launch_cub_histogram(const ReferenceArgs& a, cudaStream_t stream) {
+  kHistogram(a, a.scratch, a.scratch_bytes, stream);
 }
 
 std::string int_samples_refusal(std::int64_t rows, std::int64_t cols) {
@@ -272,8 +271,8 @@ const std::vector<Reference>& byte_references() {
   static const std::vector<Reference> all{
       {.name = "cub_histogram_even",
        .traffic = &reads_bytes_writes_bins,
-       .launch = &launch_cub_histogram,
-       .scratch_bytes = &cub_histogram_scratch,
+       .launch = &launch_cub_histogram<&cub_bytes_histogram>,
+       .scratch_bytes = &cub_histogram_scratch<&cub_bytes_histogram>,
        .refusal = &int_samples_refusal},
       {.name = "memcpy", .traffic = &reads_bytes_writes_bytes, .launch = &launch_memcpy_bytes},
   };
@@ -284,8 +283,8 @@ const std::vector<Reference>& sample_references() {
   static const std::vector<Reference> all{
       {.name = "cub_histogram_even",
        .traffic = &reads_samples_writes_bins,
-       .launch = &launch_cub_samples,
-       .scratch_bytes = &cub_samples_scratch,
+       .launch = &launch_cub_histogram<&cub_samples_histogram>,
+       .scratch_bytes = &cub_histogram_scratch<&cub_samples_histogram>,
        .refusal = &int_samples_refusal},
       {.name = "memcpy", .traffic = &reads_samples_writes_samples, .launch = &launch_memcpy_samples},
   };

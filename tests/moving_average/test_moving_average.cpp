@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <fstream>
 #include <future>
 #include <memory>
 #include <new>
@@ -379,19 +378,6 @@ std::int64_t compare_large_with_bound(const GuardedBuffer<float>& data, std::int
   return compared;
 }
 
-// What the kernel's page cache and free pages leave to a new allocation
-// (MemAvailable); where /proc/meminfo has none, the free pages alone.
-std::size_t memory_available() {
-  std::ifstream meminfo("/proc/meminfo");
-  std::string key;
-  std::size_t kib = 0;
-  while (meminfo >> key >> kib) {
-    if (key == "MemAvailable:") return kib * 1024;
-    meminfo.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
-  }
-  return host_available_memory();
-}
-
 // The streamed model's means, computed on a thread of their own while the
 // test thread makes and uploads the input and the device runs (the model
 // needs only value(i), not the device's output), kept whole in host memory
@@ -400,7 +386,7 @@ std::size_t memory_available() {
 // check takes the longer of the two.
 //
 // The means take n floats (8 GiB at 2^31). They are kept only where the
-// host's available memory holds them for as many large checks as one GPU
+// host's allocatable memory (host_allocatable_memory) holds them for as many large checks as one GPU
 // runs at once (SMEMC_LARGE_CHECKS_PER_GPU: 5 on an H200) and one more,
 // and this check's device data besides (a CPU device's buffers are host
 // memory): checks that start together all see the same free memory. Kept,
@@ -415,7 +401,7 @@ class ModelBeside {
   ModelBeside(const Spec& s, std::int64_t n, int block, const std::function<float(std::int64_t)>& value, std::size_t device_bytes)
       : n_(n) {
     const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
-    if (s.stream_model == nullptr || memory_available() < kChecksAtOnce * bytes + device_bytes) return;
+    if (s.stream_model == nullptr || host_allocatable_memory() < kChecksAtOnce * bytes + device_bytes) return;
     means_.reset(new (std::nothrow) float[static_cast<std::size_t>(n)]);  // left unset: the model writes every mean once
     if (means_ == nullptr) return;
     running_ = std::async(std::launch::async, [this, &s, block, &value] {
