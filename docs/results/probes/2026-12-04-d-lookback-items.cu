@@ -14,8 +14,12 @@
 // with 8 ... 32 floats a thread (kItems / 4 float4 loads each), at every
 // block the row tests that matters here, under the row's
 // __launch_bounds__(1024) (at most 64 registers) and, for B = 128 and 256,
-// a bound of that block (more registers, as many blocks as fit); and with
-// a back-off between the look-back's polls (__nanosleep, 100 or 400 ns).
+// a bound of that block (more registers, as many blocks as fit); with
+// a back-off between the look-back's polls (__nanosleep, 100 or 400 ns);
+// and (added 2026-12-05, not yet run) with each warp's loads and stores
+// staged through shared memory, whole sectors an instruction (scan_staged:
+// 16-32 a thread at B = 128 and 256; ptxas: 42-59 registers, 12-24 KB of
+// shared memory a block, no spills).
 //
 // Each variant is the suite's kernel (the body of
 // kernels/moving_average/cuda/moving_average_lookback.cu, float, without
@@ -94,8 +98,19 @@ __device__ float look_back(const Status* status, int tile, int lane) {
   }
 }
 
-template <int kItems, int kBackoffNs = 0>
-__device__ __forceinline__ void body(long long n, float* data, Status* status, unsigned* ticket) {
+// kStaged (the variants scan_staged, added 2026-12-05): the same
+// elements, the same order of additions, other accesses. ncu (2026-12-04-b)
+// found the row's float4 loads and stores use half of every 32-byte sector
+// they touch: thread h's float4 q lies kItems*4 bytes from thread h+1's. A
+// staged warp reads its 32*kItems contiguous elements striped instead (lane
+// l takes float4 l, l + 32, ...: each instruction 512 contiguous bytes) into
+// its region of shared memory, and each thread takes its own kItems from
+// there; the outputs go back the same way. A warp with any element past n
+// takes the plain path (the branch is the warp's, so __syncwarp is safe).
+// The blocked reads from shared memory stride kItems words a lane: 2-way
+// bank conflicts at kItems = 24, left as they are for the probe.
+template <int kItems, int kBackoffNs = 0, bool kStaged = false>
+__device__ __forceinline__ void body(long long n, float* data, Status* status, unsigned* ticket, float4* warp_staging = nullptr) {
   static_assert(kItems % 4 == 0, "a thread's elements are whole float4s");
   __shared__ int tile_of_block;
   __shared__ float warp_prefix[32];
@@ -106,8 +121,21 @@ __device__ __forceinline__ void body(long long n, float* data, Status* status, u
   const int tile = tile_of_block;
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
   const long long first = (static_cast<long long>(tile) * blockDim.x + threadIdx.x) * kItems;
-  float l[kItems];  // the elements, then in place the thread's serial inclusive scan
-  if (first + kItems <= n) {
+  float l[kItems];                    // the elements, then in place the thread's serial inclusive scan
+  constexpr int kQuads = kItems / 4;  // float4 a thread
+  const long long warp_first = (static_cast<long long>(tile) * blockDim.x + warp * 32) * kItems;
+  const bool staged = kStaged && warp_first + 32 * kItems <= n;
+  if (staged) {
+    const float4* from = reinterpret_cast<const float4*>(data + warp_first);
+#pragma unroll
+    for (int q = 0; q < kQuads; ++q) warp_staging[q * 32 + lane] = from[q * 32 + lane];
+    __syncwarp();
+#pragma unroll
+    for (int q = 0; q < kQuads; ++q) {
+      const float4 v = warp_staging[lane * kQuads + q];
+      l[4 * q] = v.x, l[4 * q + 1] = v.y, l[4 * q + 2] = v.z, l[4 * q + 3] = v.w;
+    }
+  } else if (first + kItems <= n) {
 #pragma unroll
     for (int q = 0; q < kItems / 4; ++q) {
       const float4 v = *reinterpret_cast<const float4*>(data + first + 4 * q);
@@ -149,7 +177,16 @@ __device__ __forceinline__ void body(long long n, float* data, Status* status, u
   const float base = tile_exclusive + thread_prefix;
 #pragma unroll
   for (int k = 0; k < kItems; ++k) l[k] = (base + l[k]) / static_cast<float>(first + k + 1);
-  if (first + kItems <= n) {
+  if (staged) {
+    __syncwarp();  // every lane has read its elements from the region
+#pragma unroll
+    for (int q = 0; q < kQuads; ++q)
+      warp_staging[lane * kQuads + q] = make_float4(l[4 * q], l[4 * q + 1], l[4 * q + 2], l[4 * q + 3]);
+    __syncwarp();
+    float4* to = reinterpret_cast<float4*>(data + warp_first);
+#pragma unroll
+    for (int q = 0; q < kQuads; ++q) to[q * 32 + lane] = warp_staging[q * 32 + lane];
+  } else if (first + kItems <= n) {
 #pragma unroll
     for (int q = 0; q < kItems / 4; ++q)
       *reinterpret_cast<float4*>(data + first + 4 * q) = make_float4(l[4 * q], l[4 * q + 1], l[4 * q + 2], l[4 * q + 3]);
@@ -169,6 +206,14 @@ __global__ void __launch_bounds__(1024) scan_any_block(long long n, float* data,
 template <int kItems, int kMaxBlock>
 __global__ void __launch_bounds__(kMaxBlock) scan_bounded(long long n, float* data, Status* status, unsigned* ticket) {
   body<kItems>(n, data, status, ticket);
+}
+
+// Staged through shared memory (kStaged above): kItems floats a thread of
+// each of kMaxBlock / 32 warps.
+template <int kItems, int kMaxBlock>
+__global__ void __launch_bounds__(kMaxBlock) scan_staged(long long n, float* data, Status* status, unsigned* ticket) {
+  __shared__ float4 staging[kMaxBlock / 32][8 * kItems];
+  body<kItems, 0, true>(n, data, status, ticket, staging[threadIdx.x / 32]);
 }
 
 __global__ void fill(long long n, float* p) {
@@ -268,6 +313,10 @@ int main() {
   run("bounded-256", 16, scan_bounded<16, 256>, 256);
   run("bounded-256", 24, scan_bounded<24, 256>, 256);
   run("bounded-256", 32, scan_bounded<32, 256>, 256);
+  run("staged-128", 24, scan_staged<24, 128>, 128);
+  run("staged-128", 32, scan_staged<32, 128>, 128);
+  run("staged-256", 16, scan_staged<16, 256>, 256);
+  run("staged-256", 24, scan_staged<24, 256>, 256);
   for (int block : {256, 1024}) {
     run("backoff-100ns", 8, scan_any_block<8, 100>, block);
     run("backoff-100ns", 24, scan_any_block<24, 100>, block);
