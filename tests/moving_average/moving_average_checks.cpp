@@ -28,17 +28,20 @@ namespace smemc::moving_average::testing {
 // than the accumulator (f16, bf16) rounds the quotient q once more:
 // (i+1) |o - q| <= u_out (sum|a| + the bound above) + (i+1) e_out.
 // Non-finite prefixes must give the IEEE result (NaN, or the infinity).
-double mean_error_bound(const Typing& t, std::int64_t k, const ExactSum& abs_prefix, std::int64_t i) {
-  const ScalarInfo& acc = info(t.accumulator);
-  const bool divisor_rounds = i + 1 > (std::int64_t{1} << std::min(acc.precision, 62));
+MeanBound::MeanBound(const Typing& t)
+    : exact_divisors_(std::int64_t{1} << std::min(info(t.accumulator).precision, 62)),
+      accumulator_u_(unit_roundoff(t.accumulator)),
+      accumulator_underflow_(std::ldexp(1.0, info(t.accumulator).min_normal_exponent - info(t.accumulator).precision)),
+      output_rounds_(t.output != t.accumulator),
+      output_u_(unit_roundoff(t.output)),
+      output_underflow_(std::ldexp(1.0, info(t.output).min_normal_exponent - info(t.output).precision)) {}
+
+double MeanBound::operator()(std::int64_t k, double abs_prefix, std::int64_t i) const {
+  const bool divisor_rounds = i + 1 > exact_divisors_;
   const double count = static_cast<double>(i + 1);
-  double bound = sum_error_bound(k + 1 + (divisor_rounds ? 1 : 0), abs_prefix, 0, unit_roundoff(t.accumulator)) +
-                 count * std::ldexp(1.0, acc.min_normal_exponent - acc.precision);
-  if (t.output != t.accumulator) {
-    const ScalarInfo& out = info(t.output);
-    bound += unit_roundoff(t.output) * (abs_prefix.abs_rounded_up() + bound) +
-             count * std::ldexp(1.0, out.min_normal_exponent - out.precision);
-  }
+  double bound =
+      sum_error_bound(k + 1 + (divisor_rounds ? 1 : 0), abs_prefix, 0, accumulator_u_) + count * accumulator_underflow_;
+  if (output_rounds_) bound += output_u_ * (abs_prefix + bound) + count * output_underflow_;
   return std::nextafter(bound, INFINITY);
 }
 
@@ -61,6 +64,7 @@ template <typename Input>
 std::string check_prefixes(const Spec& s, const Typing& t, const Input& a, int block, const Input& got,
                            const std::string& context, std::int64_t first, std::int64_t last, SumReference prefix) {
   const auto n = static_cast<std::int64_t>(a.size());
+  const MeanBound bound_of(t);
   for (std::int64_t i = first; i < last; ++i) {
     const std::int64_t k = prefix_depth_bound(s, i, n, block);  // prefix i's own depth (or the worst case)
     prefix.add(element(a, i));
@@ -75,7 +79,7 @@ std::string check_prefixes(const Spec& s, const Typing& t, const Input& a, int b
     ExactSum residual = prefix.sum;
     residual.subtract_product(out, static_cast<std::uint64_t>(i + 1));
     const double error = residual.abs_rounded_up();
-    const double bound = mean_error_bound(t, k, prefix.abs_sum, i);
+    const double bound = bound_of(k, prefix.abs_sum.abs_rounded_up(), i);
     if (!(error <= bound)) {
       std::ostringstream os;
       os.precision(17);
