@@ -11,6 +11,7 @@
 #include "smemc/data.hpp"
 #include "smemc/compare.hpp"
 #include "smemc/error_bound.hpp"
+#include "smemc/exact_sum.hpp"
 #include "smemc/float_bits.hpp"
 #include "smemc/phase_timer.hpp"
 
@@ -28,6 +29,24 @@ namespace smemc::moving_average::testing {
 // than the accumulator (f16, bf16) rounds the quotient q once more:
 // (i+1) |o - q| <= u_out (sum|a| + the bound above) + (i+1) e_out.
 // Non-finite prefixes must give the IEEE result (NaN, or the infinity).
+// The typing's constants are worked out once (a check asks at every
+// output); abs_prefix is sum_{j<=i} |a_j| rounded upwards.
+namespace {
+
+class MeanBound {
+ public:
+  explicit MeanBound(const Typing& t);
+  double operator()(std::int64_t k, double abs_prefix, std::int64_t i) const;
+
+ private:
+  std::int64_t exact_divisors_;   // i + 1 up to this converts exactly to the accumulator
+  double accumulator_u_;          // the accumulator's unit roundoff
+  double accumulator_underflow_;  // half its subnormal spacing
+  bool output_rounds_;            // the output is narrower and rounds the quotient again
+  double output_u_;
+  double output_underflow_;
+};
+
 MeanBound::MeanBound(const Typing& t)
     : exact_divisors_(std::int64_t{1} << std::min(info(t.accumulator).precision, 62)),
       accumulator_u_(unit_roundoff(t.accumulator)),
@@ -44,8 +63,6 @@ double MeanBound::operator()(std::int64_t k, double abs_prefix, std::int64_t i) 
   if (output_rounds_) bound += output_u_ * (abs_prefix + bound) + count * output_underflow_;
   return std::nextafter(bound, INFINITY);
 }
-
-namespace {
 
 // Element i of a floating input as a double (exact).
 template <typename Input>

@@ -10,7 +10,6 @@
 
 #include "common/values.hpp"
 #include "moving_average/spec.hpp"
-#include "smemc/exact_sum.hpp"
 
 namespace smemc::moving_average::testing {
 
@@ -18,24 +17,6 @@ namespace smemc::moving_average::testing {
 // own in the spec binary (tests/spec/builtin_rows.cpp), a backend's own
 // rows in its conformance binary (test_moving_average.cpp).
 const std::vector<Variant>& spec_checked_rows();
-
-// The bound on |out_i (i+1) - S_i| for a prefix of depth k in a floating
-// typing (see the .cpp), the typing's constants worked out once (a check
-// asks for it at every output); abs_prefix is sum_{j<=i} |a_j| rounded
-// upwards.
-class MeanBound {
- public:
-  explicit MeanBound(const Typing& t);
-  double operator()(std::int64_t k, double abs_prefix, std::int64_t i) const;
-
- private:
-  std::int64_t exact_divisors_;   // i + 1 up to this converts exactly to the accumulator
-  double accumulator_u_;          // the accumulator's unit roundoff
-  double accumulator_underflow_;  // half its subnormal spacing
-  bool output_rounds_;            // the output is narrower and rounds the quotient again
-  double output_u_;
-  double output_underflow_;
-};
 
 // Floating typings: every out_i within its bound of the exact prefix mean,
 // non-finite prefixes giving the IEEE result. Integer typings (the exact
