@@ -1,6 +1,6 @@
 # The CUDA port kit: what a CUDA port of the specification builds on, the
 # same targets in this build and, from the installed sources, in a port's
-# own project (find_package(smemc 0.5 CONFIG REQUIRED COMPONENTS cuda)):
+# own project (find_package(smemc 0.6 CONFIG REQUIRED COMPONENTS cuda)):
 #
 #   smemc::cuda_check         SMEMC_CUDA_CHECK and friends: a failed call names
 #                             the call, the file and the line (static library)

@@ -105,7 +105,7 @@ namespace {
 std::int64_t bytes_of(Scalar s) { return static_cast<std::int64_t>(info(s).bytes); }
 
 // A tally with the launchers' arrays at the typing's widths: the elements,
-// the three-phase scan's ⌈n/B⌉ carries, the look-back's ⌈n/8B⌉ + 1 status
+// the three-phase scan's ⌈n/B⌉ carries, the look-back's ⌈n/24B⌉ + 1 status
 // words and its ticket. The counts do not depend on the values: the models
 // run on +0s.
 struct Counted {
@@ -272,11 +272,12 @@ std::int64_t tiled_scan_depth(std::int64_t i, std::int64_t, int block) {
   return std::max(std::max(carried, chunk_prefix) + 1, width(position)) + 1;
 }
 
-// Element k of thread h (lane, warp w) of tile t: l_k is k deep; the lane's
-// exclusive prefix 7 + width(lane - 1) (0 for lane 0), the warp's 12 +
-// width(w - 1) (0 for warp 0), X one more than the deeper; the tile's
-// aggregate dA = 12 + width(B/32 - 1); the deepest look-back gives E_t at
-// dA + t (0 for the first tile); the sum is (E + X) + l_k.
+// Element k of thread h (lane, warp w) of tile t: l_k is k deep; a thread
+// total 23 (kLookbackItems - 1), a warp total 28; the lane's exclusive
+// prefix 23 + width(lane - 1) (0 for lane 0), the warp's 28 + width(w - 1)
+// (0 for warp 0), X one more than the deeper; the tile's aggregate
+// dA = 28 + width(B/32 - 1); the deepest look-back gives E_t at dA + t (0
+// for the first tile); the sum is (E + X) + l_k.
 std::int64_t lookback_depth(std::int64_t i, std::int64_t, int block) {
   const std::int64_t items = kLookbackItems, tile = i / (items * block), in_tile = i % (items * block);
   const std::int64_t thread = in_tile / items, k = in_tile % items, lane = thread % 32, warp = thread / 32;

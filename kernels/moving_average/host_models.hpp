@@ -20,8 +20,9 @@ namespace smemc::moving_average::model {
 
 // Threads of the one-block kernel that scans the tile totals.
 inline constexpr int kCarryThreads = 1024;
-// Elements per thread of the look-back scan: a tile is 8 * B elements.
-inline constexpr int kLookbackItems = 8;
+// Elements per thread of the look-back scan: a tile is 24 * B elements
+// (six float4s a thread; moving_average_lookback.cu says why 24).
+inline constexpr int kLookbackItems = 24;
 
 // The device arrays a moving average's launches touch, for a model run that
 // counts its traffic (common/traffic.hpp; reduce/host_models.hpp says how);
@@ -144,8 +145,8 @@ std::vector<V> tiled_scan_sums(std::span<const V> a, int block, const DeviceArra
 
 // --- the single-pass look-back scan ------------------------------------------
 
-// Tile t (8 * B elements) as the kernel computes it: thread h owns elements
-// 8h..8h+7 and scans them serially (l_k = l_(k-1) + x_k); the warps scan the
+// Tile t (24 * B elements) as the kernel computes it: thread h owns elements
+// 24h..24h+23 and scans them serially (l_k = l_(k-1) + x_k); the warps scan the
 // thread totals (Hillis-Steele over 32 lanes), warp 0 scans the warp totals
 // the same way; thread h's exclusive prefix in the tile is X = U_excl(warp)
 // + W_excl(lane). The tile's exclusive prefix E comes from the look-back;
@@ -290,6 +291,6 @@ std::int64_t tiled_scan_depth(std::int64_t i, std::int64_t n, int block);  // se
 std::int64_t lookback_depth(std::int64_t i, std::int64_t n, int block);    // see host_models.cpp
 
 std::int64_t all_bitwise(std::int64_t n, int block);  // n: an ordered row
-std::int64_t first_tile(std::int64_t n, int block);   // min(n, 8B): the tile with no look-back
+std::int64_t first_tile(std::int64_t n, int block);   // min(n, 24B): the tile with no look-back
 
 }  // namespace smemc::moving_average::model

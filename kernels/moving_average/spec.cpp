@@ -118,19 +118,20 @@ const Spec kSpecs[] = {
      .traffic = &three_phase,
      .model_traffic = &model::tiled_scan_model_traffic},
     {.doc = {.name = "moving_average_lookback",
-             .idea = "one pass: tiles of 8B elements take a ticket, scan in registers and warp shuffles, publish their "
+             .idea = "one pass: tiles of 24B elements take a ticket, scan in registers and warp shuffles, publish their "
                      "aggregate and look back over their predecessors' status words for the exclusive prefix",
              .cost = "every element read and written once, in one launch (plus clearing the status words); a tile "
                      "waits only for its predecessors' aggregates"},
-     .error_model = "(E + X) + l_k: tile t's look-back E at most dA + t deep (dA = 12 + width(B/32 − 1), 0 for the "
-                    "first tile), X = the thread's prefix in the tile, l_k its serial scan (k ≤ 7)",
+     .error_model = "(E + X) + l_k: tile t's look-back E at most dA + t deep (dA = 28 + width(B/32 − 1), 0 for the "
+                    "first tile), X = the thread's prefix in the tile, l_k its serial scan (k ≤ 23)",
      .determinism = Determinism::unordered,
      .domain = {.block = {32, 1024, true},
                 .tested_blocks = kWarpBlocks,
                 .n_base = 0,
                 .n_per_block = std::int64_t{model::kLookbackItems} * INT_MAX,
-                .n_limit_reason = "at most INT_MAX tiles of 8B: the grid's x limit"},
-     .workspace = "⌈n/8B⌉ + 1 status words of 8 bytes",
+                .n_limit_reason = "at most INT_MAX tiles of 24B: the grid's x limit"},
+     .items_per_thread = model::kLookbackItems,
+     .workspace = "⌈n/24B⌉ + 1 status words of 8 bytes",
      .data_alignment = 16,
      .workspace_bytes = &lookback_workspace,
      .prefix_depth = &model::lookback_depth,

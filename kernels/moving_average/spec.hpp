@@ -84,6 +84,11 @@ struct Spec {
   std::string_view error_model;  // the depth k of prefix i, in words
   Determinism determinism = Determinism::ordered;
   SizeDomain domain;
+  // The elements each thread of a block takes: a block's tile is B of
+  // them. A workload that caps a case at a number of blocks
+  // (Workload::max_blocks: the tool runs) counts tiles of this size, so a
+  // row whose tiles meet (the look-back) still runs more than one.
+  int items_per_thread = 1;
   std::string_view workspace;      // in words; empty: none
   std::size_t data_alignment = 1;  // bytes, beyond the element's own size; 16 where the kernels load float4
   // Asked for refused (n, block) too (the contract checks size a launch's

@@ -10,14 +10,17 @@ namespace {
 
 bool takes(const Spec& s, std::int64_t n, int block) { return violation(s.domain, n, block).empty(); }
 
+// A workload's cap on blocks counts the row's tiles (Spec::items_per_thread).
+std::int64_t tile_of(const Spec& s, int block) { return edge_block(block) * std::int64_t{s.items_per_thread}; }
+
 }  // namespace
 
 std::int64_t max_n(const Spec& s, int block, const Workload& w) {
-  return largest_taken_within(s.domain, block, w.max_elements_for_block(edge_block(block)));
+  return largest_taken_within(s.domain, block, w.max_elements_for_block(tile_of(s, block)));
 }
 
 std::int64_t max_drawn_n(const Spec& s, int block, const Workload& w) {
-  return largest_taken_within(s.domain, block, w.max_drawn_for_block(edge_block(block)));
+  return largest_taken_within(s.domain, block, w.max_drawn_for_block(tile_of(s, block)));
 }
 
 rc::Gen<SizedCase> case_for(const Spec& s, std::span<const DataKind> kinds, const Workload& w) {

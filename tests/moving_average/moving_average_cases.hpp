@@ -23,8 +23,8 @@ namespace smemc::moving_average::testing {
 // warp width.
 inline std::int64_t edge_block(int block) { return block == 0 ? 32 : block; }
 // The largest n the checks run with this block: the row's, capped by the
-// workload (for this block: Workload::max_elements_for_block), fitted to
-// the domain.
+// workload (Workload::max_elements_for_block, for a block of the row's
+// tile, B x Spec::items_per_thread), fitted to the domain.
 std::int64_t max_n(const Spec& s, int block, const Workload& w);
 // The largest n a property draws, and edge_sizes sweeps, with this block:
 // max_n, at most the workload's dense_elements (2^18 in a full run: each

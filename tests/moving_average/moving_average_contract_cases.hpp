@@ -46,8 +46,8 @@ inline const std::vector<VariantCases<SizeCase>>& moving_average_cases() {
         {16843010, 1024, "exceeds"}, {kTiles * 1024, 1024, "exceeds"}, {-1, 256, "negative"}, {100, 0, "block"},
         {100, 1025, "block"}}},
       {"moving_average_lookback",
-       {{0, 256, ""}, {1, 32, ""}, {1000, 256, ""}, {8 * kIntMax * 32, 32, ""}, {8 * kIntMax * 32 + 1, 32, "exceeds"},
-        {8 * kIntMax * 1024, 1024, ""}, {8 * kIntMax * 1024 + 1, 1024, "exceeds"},
+       {{0, 256, ""}, {1, 32, ""}, {1000, 256, ""}, {24 * kIntMax * 32, 32, ""}, {24 * kIntMax * 32 + 1, 32, "exceeds"},
+        {24 * kIntMax * 1024, 1024, ""}, {24 * kIntMax * 1024 + 1, 1024, "exceeds"},
         {-1, 256, "negative"}, {64, 16, "block"}, {64, 100, "block"}, {64, 2048, "block"}, {64, 0, "block"},
         {64, 256, "aligned", 4}, {64, 256, "", 16}}},
   };

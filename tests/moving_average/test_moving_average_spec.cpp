@@ -257,6 +257,21 @@ TEST(MovingAverageCases, full_run_crosses_the_scans_carry_chunks) {
   }
 }
 
+// A tool run (the reduced workload: at most 8 blocks a case) must still
+// reach the look-back: a case past the look-back's first tile, whose
+// outputs are the only ones that need no predecessor. Its tile is 24B
+// elements, so 8 blocks of B elements never get there; the cap counts
+// tiles (Spec::items_per_thread).
+TEST(MovingAverageCases, tool_run_reaches_the_look_back) {
+  const Spec& lookback = spec_named("moving_average_lookback");
+  const Workload reduced = workload_named("reduced");
+  std::int64_t past_first_tile = 0;
+  for (const auto& [block, n] : edge_size_cases(lookback, reduced)) {
+    if (n > model::first_tile(n, block)) ++past_first_tile;
+  }
+  EXPECT_GT(past_first_tile, 0) << "no reduced-workload edge size of moving_average_lookback has a second tile";
+}
+
 bool modelled(const Variant& v) { return v.spec->model != nullptr; }
 bool streamed(const Variant& v) { return v.spec->stream_model != nullptr && v.typing == kF32; }
 bool modelled_first_typing(const Variant& v) { return modelled(v) && v.typing == v.declared->typings.front(); }

@@ -135,7 +135,7 @@ void run_reduce(std::string_view variant, std::int64_t count = kReduceCount) {
 }
 
 // The look-back scan, in place on n floats (2^24 unless given), blocks of
-// 256 (tiles of 2048): one pass, so its global traffic is the data once
+// 256 (tiles of 6144): one pass, so its global traffic is the data once
 // each way plus a status word per tile.
 constexpr int kLookbackBlock = 256;
 void run_lookback(std::int64_t count = kReduceCount) {

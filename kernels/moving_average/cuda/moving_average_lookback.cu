@@ -1,7 +1,7 @@
 // moving_average_lookback: the last rung of the moving averages, one pass.
 //
 // Idea: each block takes a ticket (its tile, in the order blocks start) and
-//   scans a tile of 8B elements: thread h loads elements 8h..8h+7 (two
+//   scans a tile of 24B elements: thread h loads elements 24h..24h+23 (six
 //   float4) and scans them serially, the warps scan the thread totals with
 //   shuffles, warp 0 scans the warp totals. The tile then publishes its
 //   aggregate in its status word and warp 0 looks back: 32 predecessors'
@@ -10,6 +10,13 @@
 //   inclusive prefix, and every thread writes (E + X) + l_k over (i + 1).
 // Cost: every element read and written once, one launch (plus clearing the
 //   status words); a tile waits only for its predecessors to publish.
+// Why 24 elements a thread: a tile holds its block's slot for its loads and
+//   then its look-back, a few dependent round trips to L2 whatever the
+//   tile's size, so the bytes a tile brings decide the bytes in flight. With
+//   8 a thread (this row until 0.6.0) the H200 kept 660 tiles of 8 KB going
+//   and ran at 0.45 of CUB's scan; 24 in at most 64 registers (the 1024-
+//   thread bound) are CUB's 12 KB a tile and 96 KB an SM
+//   (docs/results/probes/2026-12-04-d-lookback-items.cu).
 // Determinism: run to run. Which predecessors have published an inclusive
 //   prefix when a tile looks back depends on timing, so the additions that
 //   form E differ between runs; the first tile (E = +0) is bit for bit the
@@ -17,7 +24,7 @@
 //   deepest look-back (E_t = the inclusive prefix of tile t - 1) bounds
 //   (host_models.hpp: lookback_sums).
 // Preconditions: B a power of two in [32, 1024]; at most INT_MAX tiles;
-//   data 16-byte aligned; workspace ceil(n/8B) + 1 words of 8 bytes, which
+//   data 16-byte aligned; workspace ceil(n/24B) + 1 words of 8 bytes, which
 //   the launcher clears on the stream.
 // Forward progress: a tile only waits for tiles with earlier tickets, whose
 //   blocks have started and never wait for later ones: no deadlock however
@@ -38,6 +45,7 @@ namespace smemc::moving_average {
 namespace {
 
 constexpr int kItems = model::kLookbackItems;
+static_assert(kItems % 4 == 0, "a thread's elements are whole float4s");
 constexpr unsigned kFull = 0xffffffffu;
 
 // A tile's status word: the flag in the high half, the float's bits in the
@@ -147,19 +155,21 @@ __device__ __forceinline__ void lookback_scan_body(long long n, float* data, Sta
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
   const long long first = (static_cast<long long>(tile) * blockDim.x + threadIdx.x) * kItems;
 
-  float x[kItems];
+  // The thread's elements, then in place its serial inclusive scan l_k,
+  // then its means (one array: 24 floats in registers, not three).
+  float l[kItems];
   if (first + kItems <= n) {
-    const float4 lo = *reinterpret_cast<const float4*>(data + first);
-    const float4 hi = *reinterpret_cast<const float4*>(data + first + 4);
-    x[0] = lo.x, x[1] = lo.y, x[2] = lo.z, x[3] = lo.w, x[4] = hi.x, x[5] = hi.y, x[6] = hi.z, x[7] = hi.w;
+#pragma unroll
+    for (int q = 0; q < kItems / 4; ++q) {
+      const float4 x = *reinterpret_cast<const float4*>(data + first + 4 * q);
+      l[4 * q] = x.x, l[4 * q + 1] = x.y, l[4 * q + 2] = x.z, l[4 * q + 3] = x.w;
+    }
   } else {
 #pragma unroll
-    for (int k = 0; k < kItems; ++k) x[k] = first + k < n ? data[first + k] : 0.0f;
+    for (int k = 0; k < kItems; ++k) l[k] = first + k < n ? data[first + k] : 0.0f;
   }
-  float l[kItems];  // the thread's serial inclusive scan
-  l[0] = x[0];
 #pragma unroll
-  for (int k = 1; k < kItems; ++k) l[k] = l[k - 1] + x[k];
+  for (int k = 1; k < kItems; ++k) l[k] = l[k - 1] + l[k];
 
   const float lanes = warp_inclusive_scan(l[kItems - 1], lane);
   const float lane_before = __shfl_up_sync(kFull, lanes, 1);
@@ -190,16 +200,17 @@ __device__ __forceinline__ void lookback_scan_body(long long n, float* data, Sta
   }
   __syncthreads();  // the tile's exclusive prefix is known to the block
   const float base = tile_exclusive + thread_prefix;
-  float out[kItems];
 #pragma unroll
-  for (int k = 0; k < kItems; ++k) out[k] = (base + l[k]) / static_cast<float>(first + k + 1);
+  for (int k = 0; k < kItems; ++k) l[k] = (base + l[k]) / static_cast<float>(first + k + 1);
   if (first + kItems <= n) {
-    *reinterpret_cast<float4*>(data + first) = make_float4(out[0], out[1], out[2], out[3]);
-    *reinterpret_cast<float4*>(data + first + 4) = make_float4(out[4], out[5], out[6], out[7]);
+#pragma unroll
+    for (int q = 0; q < kItems / 4; ++q) {
+      *reinterpret_cast<float4*>(data + first + 4 * q) = make_float4(l[4 * q], l[4 * q + 1], l[4 * q + 2], l[4 * q + 3]);
+    }
   } else {
 #pragma unroll
     for (int k = 0; k < kItems; ++k) {
-      if (first + k < n) data[first + k] = out[k];
+      if (first + k < n) data[first + k] = l[k];
     }
   }
   if constexpr (kAdversary) {
