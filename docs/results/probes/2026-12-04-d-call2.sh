@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# 2026-12-04 (d), call 2, for the next session with a device: the branch
+# lookback-items (0.6.0: the look-back's tile of 24B). The CUDA suite and
+# the sanitizers on it, the rungs beside CUB and memcpy (bench_rungs: the
+# look-back at 2^28, B = 256 and 1024), and the look-back's two planted
+# bugs, prebuilt on the development machine on this tree:
+#   python3 tests/mutants/mutants.py prebuild build/ci .mutants --only lookback-inclusive lookback-blockidx-tile
+#   mkdir -p .mutpack && tar cJf .mutpack/m.tar.xz .mutants
+# then run: carry [".deps", ".mutpack"], timeout_s 600,
+#   command "bash docs/results/probes/2026-12-04-d-call2.sh"
+set -uo pipefail
+tar xJf .mutpack/m.tar.xz
+SMEMC_BENCH=ON SMEMC_CUDA_TIMEOUT=200 SMEMC_SANITIZERS_TIMEOUT=120 SMEMC_BENCH_TIMEOUT=100 SMEMC_MUTANTS_TIMEOUT=100 \
+  SMEMC_MUTANTS_ONLY="lookback-inclusive lookback-blockidx-tile" \
+  bash docs/results/h200_suite.sh build cuda sanitizers bench_rungs mutants
+grep -E "lookback" "$OUT/suite-time.txt" | cut -c1-150 | head -12
+(cd "$OUT" && tar czf /tmp/all.tgz --exclude=summary.txt . && find . -type f ! -name summary.txt -delete &&
+ find . -mindepth 1 -type d -empty -delete && mv /tmp/all.tgz all.tgz)
