@@ -15,8 +15,11 @@ std::int64_t tile_of(const Spec& s, int block) { return edge_block(block) * std:
 
 }  // namespace
 
+// A tool run's cap (Workload::max_blocks) still takes two tiles and one
+// more element: the look-back's tile (24B) can exceed the cap's 2^12.
 std::int64_t max_n(const Spec& s, int block, const Workload& w) {
-  return largest_taken_within(s.domain, block, w.max_elements_for_block(tile_of(s, block)));
+  const std::int64_t tile = tile_of(s, block);
+  return largest_taken_within(s.domain, block, std::max(w.max_elements_for_block(tile), 2 * tile + 1));
 }
 
 std::int64_t max_drawn_n(const Spec& s, int block, const Workload& w) {
@@ -64,6 +67,10 @@ std::vector<std::pair<int, std::int64_t>> edge_size_cases(const Spec& s, const W
   for (int block : gen::sweep_blocks(s.domain.tested_blocks, w)) {
     std::vector<std::int64_t> sizes = gen::sweep_sizes(max_drawn_n(s, block, w), edge_block(block), w);
     for (std::int64_t n : carry_chunk_sizes(block)) {
+      if (n <= max_n(s, block, w)) sizes.push_back(n);
+    }
+    const std::int64_t tile = tile_of(s, block);  // the sweep's B - 1, B + 1, 2B + 1 for a row of one item a thread
+    for (std::int64_t n : {tile - 1, tile + 1, 2 * tile + 1}) {
       if (n <= max_n(s, block, w)) sizes.push_back(n);
     }
     std::vector<std::int64_t> done;

@@ -49,7 +49,10 @@ std::vector<std::int64_t> carry_chunk_sizes(int block);
 // edge_sizes: (block, n) for every edge size the row takes, every block,
 // and its carry-chunk sizes up to max_n: past the dense range too, which
 // crosses a chunk only at B <= 128 in a full run (2^18), and exactly at
-// the boundary, which the dense sweep's edges need not be.
+// the boundary, which the dense sweep's edges need not be. And the row's
+// tile boundaries, T - 1, T + 1 and 2T + 1 for T = B x items_per_thread
+// (the sweep's own for a row of one item a thread; the look-back's 24B is
+// no power of two the sweep would hit).
 std::vector<std::pair<int, std::int64_t>> edge_size_cases(const Spec& s, const Workload& w);
 // large_n: 2^31 + 7 with the largest block, where the row takes it.
 inline constexpr std::int64_t kLargeN = (std::int64_t{1} << 31) + 7;

@@ -257,19 +257,36 @@ TEST(MovingAverageCases, full_run_crosses_the_scans_carry_chunks) {
   }
 }
 
-// A tool run (the reduced workload: at most 8 blocks a case) must still
-// reach the look-back: a case past the look-back's first tile, whose
-// outputs are the only ones that need no predecessor. Its tile is 24B
-// elements, so 8 blocks of B elements never get there; the cap counts
-// tiles (Spec::items_per_thread).
+// A tool run (the reduced workload: at most 8 blocks and 2^12 elements a
+// case) must still reach the look-back at every block it sweeps: a case
+// past the first tile, whose outputs are the only ones that need no
+// predecessor, and one past the second (a look-back over two). The tile is
+// 24B elements, so 8 blocks of B elements, or 2^12 at B = 256, never get
+// there; the cap counts tiles and takes two and one more
+// (Spec::items_per_thread). A fixed table: the blocks the tool runs sweep
+// (the first two tested, 256 and 32) and the sizes 2T + 1.
 TEST(MovingAverageCases, tool_run_reaches_the_look_back) {
   const Spec& lookback = spec_named("moving_average_lookback");
-  const Workload reduced = workload_named("reduced");
-  std::int64_t past_first_tile = 0;
-  for (const auto& [block, n] : edge_size_cases(lookback, reduced)) {
-    if (n > model::first_tile(n, block)) ++past_first_tile;
+  const auto cases = edge_size_cases(lookback, workload_named("reduced"));
+  const std::pair<int, std::int64_t> needed[] = {{256, 6145}, {256, 12289}, {32, 769}, {32, 1537}};
+  for (const auto& c : needed) {
+    EXPECT_NE(std::find(cases.begin(), cases.end(), c), cases.end())
+        << "moving_average_lookback's reduced-workload edge sizes lack n = " << c.second << " at block " << c.first;
   }
-  EXPECT_GT(past_first_tile, 0) << "no reduced-workload edge size of moving_average_lookback has a second tile";
+}
+
+// A full run's edge sizes hit the look-back's tile boundaries (24B, which
+// the sweep's powers of two and block multiples miss) at every block: a
+// fixed table at 256, 1024 and 32.
+TEST(MovingAverageCases, full_run_hits_the_look_backs_tiles) {
+  const Spec& lookback = spec_named("moving_average_lookback");
+  const auto cases = edge_size_cases(lookback, workload_named("full"));
+  const std::pair<int, std::int64_t> needed[] = {{256, 6143},   {256, 6145},   {256, 12289}, {1024, 24575},
+                                                 {1024, 24577}, {1024, 49153}, {32, 767},    {32, 1537}};
+  for (const auto& c : needed) {
+    EXPECT_NE(std::find(cases.begin(), cases.end(), c), cases.end())
+        << "moving_average_lookback's edge_sizes lack n = " << c.second << " at block " << c.first;
+  }
 }
 
 bool modelled(const Variant& v) { return v.spec->model != nullptr; }

@@ -14,9 +14,10 @@
 //   then its look-back, a few dependent round trips to L2 whatever the
 //   tile's size, so the bytes a tile brings decide the bytes in flight. With
 //   8 a thread (this row until 0.6.0) the H200 kept 660 tiles of 8 KB going
-//   and ran at 0.45 of CUB's scan; 24 in at most 64 registers (the 1024-
-//   thread bound) are CUB's 12 KB a tile and 96 KB an SM
-//   (docs/results/probes/2026-12-04-d-lookback-items.cu).
+//   (B = 256) and ran at 0.45 of CUB's scan, whose 128-thread tiles of 24
+//   floats a thread (12 KB) keep 96 KB an SM in flight; 24 a thread in at
+//   most 64 registers (the 1024-thread bound) keep the same 96 KB an SM,
+//   in tiles of 24 KB at B = 256 (docs/results/probes/2026-12-04-d-lookback-items.cu).
 // Determinism: run to run. Which predecessors have published an inclusive
 //   prefix when a tile looks back depends on timing, so the additions that
 //   form E differ between runs; the first tile (E = +0) is bit for bit the
