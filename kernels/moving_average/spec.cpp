@@ -119,9 +119,10 @@ const Spec kSpecs[] = {
      .model_traffic = &model::tiled_scan_model_traffic},
     {.doc = {.name = "moving_average_lookback",
              .idea = "one pass: tiles of 24B elements take a ticket, scan in registers and warp shuffles, publish their "
-                     "aggregate and look back over their predecessors' status words for the exclusive prefix",
+                     "aggregate and look back over their predecessors' status words for the exclusive prefix; each "
+                     "warp stages its contiguous span through shared memory, so every access uses whole sectors",
              .cost = "every element read and written once, in one launch (plus clearing the status words); a tile "
-                     "waits only for its predecessors' aggregates"},
+                     "waits only for its predecessors' aggregates; 96B bytes of shared memory a block"},
      .error_model = "(E + X) + l_k: tile t's look-back E at most dA + t deep (dA = 28 + width(B/32 − 1), 0 for the "
                     "first tile), X = the thread's prefix in the tile, l_k its serial scan (k ≤ 23)",
      .determinism = Determinism::unordered,
