@@ -13,8 +13,9 @@
 // unsigned 64-bit product (an int product overflows for a 16-bit sample with
 // 65536 bins: 32768 * 65536 = 2^31).
 //
-// Floating samples (a double: f16, bf16 and f32 widen to it exactly): a
-// candidate from the quotient in double, taken as it is where its error
+// Floating samples (a double: f16, bf16 and f32 widen to it exactly): the
+// quotient itself where every step of it is shown exact (exact_quotient_bin),
+// else a candidate from the quotient in double, taken as it is where its error
 // bound cannot reach an integer (kCertain below), else clamped into
 // [0, bins) and corrected by the exact sign of
 //     bins*x - bins*lower - k*upper + k*lower,   (= bins*(x-lower) - k*(upper-lower))
@@ -78,6 +79,13 @@ SMEMC_BIN_RULE double subtract(double a, double b) {
   return __dsub_rn(a, b);
 #else
   return a - b;
+#endif
+}
+SMEMC_BIN_RULE double divide(double a, double b) {
+#if defined(__CUDA_ARCH__)
+  return __ddiv_rn(a, b);
+#else
+  return a / b;
 #endif
 }
 
@@ -167,8 +175,47 @@ SMEMC_BIN_RULE int edge_sign(double x, std::int64_t k, const BinParams& p) {
 // the checks puts a fair share there).
 inline constexpr double kCertain = 0x1p-32;
 
+// Whether difference = a - b (rounded) is a - b exactly: TwoSum's error of
+// a + (-b) is zero (a NaN or an infinity gives a NaN error: not exact).
+SMEMC_BIN_RULE bool difference_is_exact(double a, double b, double difference) {
+  const double virtual_b = subtract(difference, a);
+  const double error = add(subtract(a, subtract(difference, virtual_b)), subtract(-b, virtual_b));
+  return error == 0;
+}
+
+// The bin without the candidate's filter, where the arithmetic shows itself
+// exact: d = x - lower, the range upper - lower and s = d·bins each exact
+// (their errors zero: TwoSum's, the fma's), so s / range is the real
+// quotient before its one rounding, c. Then c < 1 means the real quotient
+// is below 1 (rounding keeps order, and 1 is a double): bin 0. Else the
+// division's residual c·range - s, exact in an fma, is zero only where c is
+// the real quotient itself, whose floor is the bin. A range of at least
+// 2^-960 keeps that residual a multiple of 2^-1074 or more (c >= 1), never
+// lost to underflow. Power-of-two binnings of short floats, whose samples
+// sit on bin edges (every bf16 in [1, 2) with 128 bins), take this instead
+// of the exact sign (which held f16 and bf16 there to 2-3 % of CUB's speed
+// on the H200: docs/results/2026-12-05-h200.md). false: not shown exact;
+// the candidate below decides.
+SMEMC_BIN_RULE bool exact_quotient_bin(double x, const BinParams& p, std::int64_t& bin) {
+  const double d = subtract(x, p.lower), range = subtract(p.upper, p.lower);
+  if (!(range >= 0x1p-960) || !difference_is_exact(x, p.lower, d) || !difference_is_exact(p.upper, p.lower, range)) {
+    return false;
+  }
+  const double b = static_cast<double>(p.bins), scaled = multiply(d, b);
+  if (fused_multiply_add(d, b, -scaled) != 0) return false;
+  const double c = divide(scaled, range);
+  if (c < 1) {
+    bin = 0;
+    return true;
+  }
+  if (fused_multiply_add(c, range, -scaled) != 0) return false;
+  bin = static_cast<std::int64_t>(c);
+  return true;
+}
+
 SMEMC_BIN_RULE std::int64_t floating_bin(double x, const BinParams& p) {
   if (!(x >= p.lower && x < p.upper)) return -1;  // a NaN compares false: it does not count
+  if (std::int64_t bin = 0; exact_quotient_bin(x, p, bin)) return bin;
   double candidate = (x - p.lower) / (p.upper - p.lower) * static_cast<double>(p.bins);
   candidate = candidate < 0 ? 0 : candidate;
   std::int64_t k = static_cast<std::int64_t>(candidate);

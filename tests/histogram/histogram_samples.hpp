@@ -93,6 +93,12 @@ inline std::vector<Binning> binnings_of(Scalar sample, std::int64_t max_bins) {
       b = {{256, -1, 1},          {100, 0, 1},     {7, -3.5, 10000},         {10, 0.1, 0.7},
            {1000, 1, 1 + 0x1p-7}, {64, -top, top}, {3, -0x1p1000, 0x1p1000}, {50, -1e-40, 1e-40},
            {max_bins, -1, 1}};
+      // Exact terms whose quotient rounds up to an integer: over [0, r), r =
+      // 2 - 2^-52, the edges kind's sample at edge 3 is x = (6 - 2^-50)/256,
+      // x*256 = 3r - 2^-52 exactly, and the division rounds to 3.0 (the bin
+      // is 2): bin_rule.hpp's exact_quotient_bin must test its residual.
+      // Only a double has the bits for it.
+      if (sample == Scalar::f64) b.push_back({256, 0, 2 - 0x1p-52});
     }
   }
   return b;

@@ -222,6 +222,19 @@ TEST(HistogramRule, by_hand) {
   EXPECT_EQ(floating_bin(-0x1p-1074, {2, -0x1p-1073, 0x1p-1073}), 0);
   EXPECT_EQ(floating_bin(0x1p-1074, {2, -0x1p-1074, 0x1p-1074}), -1);
   EXPECT_EQ(floating_bin(0x1p999, {3, -0x1p1000, 0x1p1000}), 2);  // 2/3 * 2^1000 < 2^999 + 2^1000: bin 2
+  // A quotient of exact terms that rounds up to an integer: over [0, r),
+  // r = 2 - 2^-52, with 256 bins, x = (6 - 2^-50)/256 gives x*256 = 3r -
+  // 2^-52 exactly, so the real quotient is 3 - 2^-52/r, within half an ulp
+  // of 3 (2^-52): the division rounds to 3.0, the bin is 2. (The rule's
+  // exact_quotient_bin must see the division's residual, 2^-52; the f64
+  // binnings hold this one for the device rows: histogram_samples.hpp.)
+  {
+    const Binning near_two{256, 0, 2 - 0x1p-52};
+    const double x = (6 - 0x1p-50) / 256;
+    EXPECT_EQ(x * 256 / near_two.upper, 3.0) << "the rounded quotient is 3";
+    EXPECT_EQ(exact_edge_sign(x, 3, near_two), -1);
+    EXPECT_EQ(floating_bin(x, near_two), 2);
+  }
   // Integers: 16-bit samples with one bin per value, and past INT_MAX in
   // the product: (65535 - 0) * 65536 / 65536.
   EXPECT_EQ(integer_bin(65535, {65536, 0, 65536}), 65535);

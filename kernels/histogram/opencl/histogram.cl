@@ -9,7 +9,8 @@
 // The bin of a sample follows histogram/bin_rule.hpp step for step:
 // integer samples in 64-bit integers; floating samples widened to double
 // (needs cl_khr_fp64: the table declines them on a device without it) and
-// binned by a candidate, taken where its error bound cannot reach an
+// binned by the quotient itself where each of its steps is shown exact,
+// else by a candidate, taken where its error bound cannot reach an
 // integer and else corrected with the exact sign of
 // bins*(x - lower) - k*(upper - lower). The levels arrive as their bits
 // (ulong), so that the kernels' arguments are the same in every build.
@@ -69,10 +70,32 @@ int edge_sign(double x, long k, double lower, double upper, long bins) {
   return 0;
 }
 
+// bin_rule.hpp's difference_is_exact: TwoSum's error of a + (-b) is zero.
+bool difference_is_exact(double a, double b, double difference) {
+  const double virtual_b = difference - a;
+  return (a - (difference - virtual_b)) + (-b - virtual_b) == 0;
+}
+
+// bin_rule.hpp's exact_quotient_bin: where x - lower, the range and
+// (x - lower)*bins are exact, the rounded quotient c has the real floor
+// when c < 1 or when its residual c*range - s is zero; -2: not shown exact.
+long exact_quotient_bin(double x, double lower, double upper, long bins) {
+  const double d = x - lower, range = upper - lower;
+  if (!(range >= 0x1p-960) || !difference_is_exact(x, lower, d) || !difference_is_exact(upper, lower, range)) return -2;
+  const double b = (double)bins, scaled = d * b;
+  if (fma(d, b, -scaled) != 0) return -2;
+  const double c = scaled / range;
+  if (c < 1) return 0;
+  if (fma(c, range, -scaled) != 0) return -2;
+  return (long)c;
+}
+
 long bin_of(global const elem_t* data, long i, bin_params p) {
   const double x = sample_value(data, i);
   const double lower = as_double(p.lower_bits), upper = as_double(p.upper_bits);
   if (!(x >= lower && x < upper)) return -1;  // a NaN compares false: it does not count
+  const long exact = exact_quotient_bin(x, lower, upper, p.bins);
+  if (exact >= 0) return exact;
   double candidate = (x - lower) / (upper - lower) * (double)p.bins;
   candidate = candidate < 0 ? 0 : candidate;
   long k = (long)candidate;
