@@ -105,8 +105,17 @@ _smemc_large_checks_per_gpu(SMEMC_LARGE_CHECKS_AT_ONCE)
 if(SMEMC_CTEST_RESOURCE_SPEC)
   message(STATUS "smem-conformance: ${SMEMC_LARGE_CHECKS_AT_ONCE} large check(s) at once per GPU (SMEMC_LARGE_CHECKS_PER_GPU=${SMEMC_LARGE_CHECKS_PER_GPU})")
 endif()
+# A large check's share of a GPU's S slots: with k = 1, all of them (alone
+# on its GPU); else floor(S / (k + 1)) + 1, the fewest slots of which k fit
+# on a GPU and k + 1 do not, so the S - k * share slots left run small
+# checks beside them (with S = 16 and k = 5: 3 slots, 1 left; S = 64: 11,
+# 9 left).
 function(smemc_large_gpu_properties out)
-  math(EXPR share "${SMEMC_GPU_SLOTS} / ${SMEMC_LARGE_CHECKS_AT_ONCE}")
+  if(SMEMC_LARGE_CHECKS_AT_ONCE EQUAL 1)
+    set(share ${SMEMC_GPU_SLOTS})
+  else()
+    math(EXPR share "${SMEMC_GPU_SLOTS} / (${SMEMC_LARGE_CHECKS_AT_ONCE} + 1) + 1")
+  endif()
   _smemc_gpu_share_properties(properties ${share})
   set(${out} ${properties} PARENT_SCOPE)
 endfunction()
