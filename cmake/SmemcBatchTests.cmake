@@ -22,6 +22,7 @@
 #   cmake -DTEST_EXECUTABLE=... -DFILTER=... -DPREFIX=... -DKIND=... -DLABEL=...
 #         -DREADER=... -DBATCH_ROOT=... -DWORKING_DIRECTORY=... -DCTEST_FILE=...
 #         -DBATCH_PROPERTIES=<|-separated> -DTEST_ENVIRONMENT=<|-separated>
+#         -DBATCH_PROPERTIES_VARIABLE=<a variable the including file sets: more properties, read at ctest time>
 #         -DDISCOVERY_TIMEOUT=<s> -P SmemcBatchTests.cmake
 cmake_minimum_required(VERSION 3.25)
 foreach(required TEST_EXECUTABLE FILTER KIND LABEL READER BATCH_ROOT WORKING_DIRECTORY CTEST_FILE)
@@ -108,6 +109,9 @@ foreach(key IN LISTS groups)
     _bracket(b_property "${property}")
     string(APPEND content " ${b_property}")
   endforeach()
+  if(BATCH_PROPERTIES_VARIABLE)  # read when ctest includes the file: the configure's, not the build's
+    string(APPEND content " \${${BATCH_PROPERTIES_VARIABLE}}")
+  endif()
   string(APPEND content ")\n")
   foreach(full IN LISTS members_${key})
     string(REPLACE "/" "~" file "${full}")

@@ -189,21 +189,28 @@ function(_smemc_discover_batches target name_prefix filter kind label host_only 
   endif()
   set(ctest_file "${CMAKE_CURRENT_BINARY_DIR}/${target}_${kind}_batches.cmake")
   set(include_file "${CMAKE_CURRENT_BINARY_DIR}/${target}_${kind}_batches_include.cmake")
-  # Lists travel to the script with '|' for ';'.
-  set(properties ${host_only} ${resources})
-  list(JOIN properties "|" properties)
+  # The properties go in the include file, written at configure time, which
+  # sets them before it includes the batches' file: a configure that
+  # changes them (SMEMC_GPU_SLOTS, SMEMC_LARGE_CHECKS_PER_GPU) takes effect
+  # without relinking the binaries (the batches' file is written after each
+  # link). Each as a bracket argument: no value holds "]==]" or ';'.
+  set(properties_set "set(_smemc_batch_properties")
+  foreach(property IN LISTS host_only resources)
+    string(APPEND properties_set " [==[${property}]==]")
+  endforeach()
+  string(APPEND properties_set ")\n")
   set(environment "SMEMC_RESULTS_DIR=${SMEMC_RESULTS_DIR}")
   add_custom_command(TARGET ${target} POST_BUILD
     COMMAND "${CMAKE_COMMAND}" "-DTEST_EXECUTABLE=$<TARGET_FILE:${target}>" "-DFILTER=${filter}" "-DPREFIX=${prefix}"
             "-DKIND=${kind}" "-DLABEL=${label}" "-DREADER=${reader}"
             "-DBATCH_ROOT=${CMAKE_CURRENT_BINARY_DIR}/batches/${target}"
             "-DWORKING_DIRECTORY=${CMAKE_CURRENT_BINARY_DIR}" "-DCTEST_FILE=${ctest_file}"
-            "-DBATCH_PROPERTIES=${properties}" "-DTEST_ENVIRONMENT=${environment}" -DDISCOVERY_TIMEOUT=120
+            "-DBATCH_PROPERTIES_VARIABLE=_smemc_batch_properties" "-DTEST_ENVIRONMENT=${environment}" -DDISCOVERY_TIMEOUT=120
             -P "${_SMEMC_BATCH_SCRIPT}"
     BYPRODUCTS "${ctest_file}"
     VERBATIM)
   file(WRITE "${include_file}"
-       "if(EXISTS \"${ctest_file}\")\n  include(\"${ctest_file}\")\nelse()\n"
+       "${properties_set}if(EXISTS \"${ctest_file}\")\n  include(\"${ctest_file}\")\nelse()\n"
        "  add_test(${target}_${kind}_NOT_BUILT ${target}_${kind}_NOT_BUILT)\nendif()\n")
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${include_file}")
 endfunction()
