@@ -13,11 +13,11 @@
 // unsigned 64-bit product (an int product overflows for a 16-bit sample with
 // 65536 bins: 32768 * 65536 = 2^31).
 //
-// Floating samples (a double: f16, bf16 and f32 widen to it exactly): the
-// quotient itself where every step of it is shown exact (exact_quotient_bin),
-// else a candidate from the quotient in double, taken as it is where its error
-// bound cannot reach an integer (kCertain below), else clamped into
-// [0, bins) and corrected by the exact sign of
+// Floating samples (a double: f16, bf16 and f32 widen to it exactly): a
+// candidate from the quotient in double, taken as it is where its error
+// bound cannot reach an integer (kCertain below); else the quotient itself
+// where every step of it is shown exact (exact_quotient_bin); else the
+// candidate clamped into [0, bins) and corrected by the exact sign of
 //     bins*x - bins*lower - k*upper + k*lower,   (= bins*(x-lower) - k*(upper-lower))
 // which is >= 0 iff k <= the real bin. Each product of an integer (bins or k,
 // at most 2^16, exact in a double) and a double is split exactly into two
@@ -192,8 +192,8 @@ SMEMC_BIN_RULE bool difference_is_exact(double a, double b, double difference) {
 // the real quotient itself, whose floor is the bin. A range of at least
 // 2^-960 keeps that residual a multiple of 2^-1074 or more (c >= 1), never
 // lost to underflow. Power-of-two binnings of short floats, whose samples
-// sit on bin edges (every bf16 in [1, 2) with 128 bins), take this instead
-// of the exact sign (which held f16 and bf16 there to 2-3 % of CUB's speed
+// sit on bin edges (every bf16 in [1, 2) with 128 bins), settle their edge
+// samples here instead of by the exact sign (which held f16 and bf16 there to 2-3 % of CUB's speed
 // on the H200: docs/results/2026-12-05-h200.md). false: not shown exact;
 // the candidate below decides.
 SMEMC_BIN_RULE bool exact_quotient_bin(double x, const BinParams& p, std::int64_t& bin) {
@@ -215,12 +215,12 @@ SMEMC_BIN_RULE bool exact_quotient_bin(double x, const BinParams& p, std::int64_
 
 SMEMC_BIN_RULE std::int64_t floating_bin(double x, const BinParams& p) {
   if (!(x >= p.lower && x < p.upper)) return -1;  // a NaN compares false: it does not count
-  if (std::int64_t bin = 0; exact_quotient_bin(x, p, bin)) return bin;
   double candidate = (x - p.lower) / (p.upper - p.lower) * static_cast<double>(p.bins);
   candidate = candidate < 0 ? 0 : candidate;
   std::int64_t k = static_cast<std::int64_t>(candidate);
   const double fraction = candidate - static_cast<double>(k);  // exact: candidate < 2^17
   if (fraction > kCertain && fraction < 1 - kCertain && k < p.bins) return k;
+  if (std::int64_t bin = 0; exact_quotient_bin(x, p, bin)) return bin;
   k = k > p.bins - 1 ? p.bins - 1 : k;
   while (k > 0 && edge_sign(x, k, p) < 0) --k;
   while (k + 1 < p.bins && edge_sign(x, k + 1, p) >= 0) ++k;

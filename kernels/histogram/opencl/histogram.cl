@@ -9,9 +9,9 @@
 // The bin of a sample follows histogram/bin_rule.hpp step for step:
 // integer samples in 64-bit integers; floating samples widened to double
 // (needs cl_khr_fp64: the table declines them on a device without it) and
-// binned by the quotient itself where each of its steps is shown exact,
-// else by a candidate, taken where its error bound cannot reach an
-// integer and else corrected with the exact sign of
+// binned by a candidate, taken where its error bound cannot reach an
+// integer, else by the quotient itself where each of its steps is shown
+// exact, else by the candidate corrected with the exact sign of
 // bins*(x - lower) - k*(upper - lower). The levels arrive as their bits
 // (ulong), so that the kernels' arguments are the same in every build.
 
@@ -94,14 +94,14 @@ long bin_of(global const elem_t* data, long i, bin_params p) {
   const double x = sample_value(data, i);
   const double lower = as_double(p.lower_bits), upper = as_double(p.upper_bits);
   if (!(x >= lower && x < upper)) return -1;  // a NaN compares false: it does not count
-  const long exact = exact_quotient_bin(x, lower, upper, p.bins);
-  if (exact >= 0) return exact;
   double candidate = (x - lower) / (upper - lower) * (double)p.bins;
   candidate = candidate < 0 ? 0 : candidate;
   long k = (long)candidate;
   // Certain where the candidate's error (at most 2^-35) cannot reach an integer.
   const double fraction = candidate - (double)k;
   if (fraction > 0x1p-32 && fraction < 1 - 0x1p-32 && k < p.bins) return k;
+  const long exact = exact_quotient_bin(x, lower, upper, p.bins);
+  if (exact >= 0) return exact;
   k = k > p.bins - 1 ? p.bins - 1 : k;
   while (k > 0 && edge_sign(x, k, lower, upper, p.bins) < 0) --k;
   while (k + 1 < p.bins && edge_sign(x, k + 1, lower, upper, p.bins) >= 0) ++k;
