@@ -42,7 +42,7 @@ include(GoogleTest)
 
 set(SMEMC_RESULTS_DIR "${CMAKE_BINARY_DIR}/conformance-results" CACHE PATH
     "Where each test writes its conformance record (the matrix reads them)")
-set(SMEMC_GPU_SLOTS 64 CACHE STRING "Slots per GPU in the CTest resource spec (ctest_config/): a small device check takes 1")
+set(SMEMC_GPU_SLOTS 16 CACHE STRING "Slots per GPU in the CTest resource spec (ctest_config/): a small device check takes 1")
 option(SMEMC_CTEST_RESOURCE_SPEC
        "ctest runs with a resource spec (the dev and sanitizer presets do): a test that needs a whole GPU then takes all of one GPU's slots, and tests spread over several GPUs; without one, such tests run serially (RUN_SERIAL)"
        OFF)
@@ -108,9 +108,8 @@ endif()
 # A large check's share of a GPU's S slots: with k = 1, all of them (alone
 # on its GPU); else floor(S / (k + 1)) + 1, the fewest slots of which k fit
 # on a GPU and k + 1 do not, so the S - k * share slots left run small
-# checks beside them (S = 64 and k = 5: 11 slots, 9 left; with 16 slots,
-# the default until 0.6, 3 and 1 left: the H200 ran one small check beside
-# five large ones).
+# checks beside them (S = 16 and k = 5: 3 slots, 1 left; S = 64: 11, 9
+# left, which the H200 ran no faster: docs/porting.md).
 function(smemc_large_gpu_properties out)
   if(SMEMC_LARGE_CHECKS_AT_ONCE EQUAL 1)
     set(share ${SMEMC_GPU_SLOTS})

@@ -41,7 +41,7 @@ install(TARGETS ${_smemc_targets} EXPORT smemcTargets
 # their tests.
 add_custom_target(smemc_package DEPENDS ${_smemc_targets})
 
-# The resource spec of one GPU (64 slots) and the script that writes one for
+# The resource spec of one GPU (16 slots) and the script that writes one for
 # every GPU nvidia-smi lists, for a port's `ctest --resource-spec-file`
 # (SMEMC_CTEST_RESOURCE_SPEC=ON: porting.md, "GPUs for the tests").
 install(FILES ctest_config/resources-1gpu.json DESTINATION "${CMAKE_INSTALL_DATADIR}/smem-conformance/ctest")

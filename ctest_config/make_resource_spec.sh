@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes a CTest resource spec for the GPUs nvidia-smi sees, SMEMC_GPU_SLOTS
-# slots each (64 unless set; the build's cache variable of that name must
+# slots each (16 unless set; the build's cache variable of that name must
 # match: a small device test takes 1 slot, a large one all of them where one
 # runs at a time, else floor(slots / (k + 1)) + 1 for k at once
 # (SMEMC_LARGE_CHECKS_PER_GPU), a profile check all of them):
@@ -8,7 +8,7 @@
 #   ctest --preset dev --resource-spec-file build/gpus.json
 # Each test then runs on the GPU CTest assigns it (CTEST_RESOURCE_GROUP_0_GPUS).
 set -euo pipefail
-slots=${SMEMC_GPU_SLOTS:-64}
+slots=${SMEMC_GPU_SLOTS:-16}
 if ! [[ $slots =~ ^[1-9][0-9]*$ ]]; then
   echo "make_resource_spec.sh: SMEMC_GPU_SLOTS must be a positive number, not '$slots'" >&2
   exit 1

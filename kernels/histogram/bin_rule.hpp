@@ -16,8 +16,8 @@
 // Floating samples (a double: f16, bf16 and f32 widen to it exactly): a
 // candidate from the quotient in double, taken as it is where its error
 // bound cannot reach an integer (kCertain below); else the quotient itself
-// where every step of it is shown exact (exact_quotient_bin); else the
-// candidate clamped into [0, bins) and corrected by the exact sign of
+// where every step of it is shown exact; else the candidate clamped into
+// [0, bins) and corrected by the exact sign of
 //     bins*x - bins*lower - k*upper + k*lower,   (= bins*(x-lower) - k*(upper-lower))
 // which is >= 0 iff k <= the real bin. Each product of an integer (bins or k,
 // at most 2^16, exact in a double) and a double is split exactly into two
@@ -167,12 +167,10 @@ SMEMC_BIN_RULE int edge_sign(double x, std::int64_t k, const BinParams& p) {
   return 0;
 }
 
-// The candidate's filter: q = (x - lower) / (upper - lower) * bins takes
-// three roundings (the subtraction is exact where its result is
-// subnormal), so |q - q_real| <= q * 4u <= 2^16 * 2^-51 = 2^-35; a q whose
-// fraction is farther than kCertain from an integer has the real floor.
-// Only samples that near an edge take the exact sign (the edges kind of
-// the checks puts a fair share there).
+// The candidate's filter (floating_bin, step 1): a candidate whose fraction
+// is farther than kCertain from an integer has the real floor. Only samples
+// that near an edge go on (the edges kind of the checks puts a fair share
+// there).
 inline constexpr double kCertain = 0x1p-32;
 
 // Whether difference = a - b (rounded) is a - b exactly: TwoSum's error of
@@ -183,44 +181,37 @@ SMEMC_BIN_RULE bool difference_is_exact(double a, double b, double difference) {
   return error == 0;
 }
 
-// The bin without the candidate's filter, where the arithmetic shows itself
-// exact: d = x - lower, the range upper - lower and s = d·bins each exact
-// (their errors zero: TwoSum's, the fma's), so s / range is the real
-// quotient before its one rounding, c. Then c < 1 means the real quotient
-// is below 1 (rounding keeps order, and 1 is a double): bin 0. Else the
-// division's residual c·range - s, exact in an fma, is zero only where c is
-// the real quotient itself, whose floor is the bin. A range of at least
-// 2^-960 keeps that residual a multiple of 2^-1074 or more (c >= 1), never
-// lost to underflow. Power-of-two binnings of short floats, whose samples
-// sit on bin edges (every bf16 in [1, 2) with 128 bins), settle their edge
-// samples here instead of by the exact sign (which held f16 and bf16 there to 2-3 % of CUB's speed
-// on the H200: docs/results/2026-12-05-h200.md). false: not shown exact;
-// the candidate below decides.
-SMEMC_BIN_RULE bool exact_quotient_bin(double x, const BinParams& p, std::int64_t& bin) {
-  const double d = subtract(x, p.lower), range = subtract(p.upper, p.lower);
-  if (!(range >= 0x1p-960) || !difference_is_exact(x, p.lower, d) || !difference_is_exact(p.upper, p.lower, range)) {
-    return false;
-  }
-  const double b = static_cast<double>(p.bins), scaled = multiply(d, b);
-  if (fused_multiply_add(d, b, -scaled) != 0) return false;
-  const double c = divide(scaled, range);
-  if (c < 1) {
-    bin = 0;
-    return true;
-  }
-  if (fused_multiply_add(c, range, -scaled) != 0) return false;
-  bin = static_cast<std::int64_t>(c);
-  return true;
-}
-
+// The bin of a floating sample, from one quotient c = (d·bins) / range,
+// d = x - lower, range = upper - lower, each step rounded once:
+// 1. the candidate: |c - q| <= 5u·q < 2^-34 for the real quotient q <
+//    2^16 (four roundings; a subnormal d or d·bins is exact), so a c whose
+//    fraction is farther than kCertain from an integer has the real floor;
+// 2. else the quotient itself, where the arithmetic shows itself exact: d,
+//    the range and d·bins each exact (their errors zero: TwoSum's, the
+//    fma's), so c is the real quotient rounded once. Then c < 1 means q < 1
+//    (rounding keeps order, and 1 is a double): bin 0. Else the division's
+//    residual c·range - d·bins, exact in an fma, is zero only where c is q
+//    itself, whose floor is the bin. A range of at least 2^-960 keeps that
+//    residual a multiple of 2^-1074 or more (c >= 1), never lost to
+//    underflow. Power-of-two binnings of short floats put their samples on
+//    bin edges (every bf16 in [1, 2) with 128 bins) and settle them here:
+//    the exact sign held f16 and bf16 there to 2-3 % of CUB's speed on the
+//    H200 (docs/results/2026-12-05-h200.md);
+// 3. else the candidate clamped into [0, bins) and corrected by the exact
+//    sign (edge_sign) of its neighbours.
 SMEMC_BIN_RULE std::int64_t floating_bin(double x, const BinParams& p) {
   if (!(x >= p.lower && x < p.upper)) return -1;  // a NaN compares false: it does not count
-  double candidate = (x - p.lower) / (p.upper - p.lower) * static_cast<double>(p.bins);
-  candidate = candidate < 0 ? 0 : candidate;
-  std::int64_t k = static_cast<std::int64_t>(candidate);
-  const double fraction = candidate - static_cast<double>(k);  // exact: candidate < 2^17
+  const double d = subtract(x, p.lower), range = subtract(p.upper, p.lower);
+  const double b = static_cast<double>(p.bins), scaled = multiply(d, b);
+  const double c = divide(scaled, range);  // >= 0: d >= 0
+  std::int64_t k = static_cast<std::int64_t>(c);
+  const double fraction = c - static_cast<double>(k);  // exact: c < 2^17
   if (fraction > kCertain && fraction < 1 - kCertain && k < p.bins) return k;
-  if (std::int64_t bin = 0; exact_quotient_bin(x, p, bin)) return bin;
+  if (range >= 0x1p-960 && difference_is_exact(x, p.lower, d) && difference_is_exact(p.upper, p.lower, range) &&
+      fused_multiply_add(d, b, -scaled) == 0) {
+    if (c < 1) return 0;
+    if (fused_multiply_add(c, range, -scaled) == 0) return k;
+  }
   k = k > p.bins - 1 ? p.bins - 1 : k;
   while (k > 0 && edge_sign(x, k, p) < 0) --k;
   while (k + 1 < p.bins && edge_sign(x, k + 1, p) >= 0) ++k;

@@ -96,7 +96,7 @@ inline std::vector<Binning> binnings_of(Scalar sample, std::int64_t max_bins) {
       // Exact terms whose quotient rounds up to an integer: over [0, r), r =
       // 2 - 2^-52, the edges kind's sample at edge 3 is x = (6 - 2^-50)/256,
       // x*256 = 3r - 2^-52 exactly, and the division rounds to 3.0 (the bin
-      // is 2): bin_rule.hpp's exact_quotient_bin must test its residual.
+      // is 2): bin_rule.hpp's floating_bin must test the quotient's residual.
       // Only a double has the bits for it.
       if (sample == Scalar::f64) b.push_back({256, 0, 2 - 0x1p-52});
     }

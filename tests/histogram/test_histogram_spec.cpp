@@ -226,7 +226,8 @@ TEST(HistogramRule, by_hand) {
   // r = 2 - 2^-52, with 256 bins, x = (6 - 2^-50)/256 gives x*256 = 3r -
   // 2^-52 exactly, so the real quotient is 3 - 2^-52/r, within half an ulp
   // of 3 (2^-52): the division rounds to 3.0, the bin is 2. (The rule's
-  // exact_quotient_bin must see the division's residual, 2^-52; the f64
+  // exact quotient, floating_bin's step 2, must see the division's
+  // residual, 2^-52; the f64
   // binnings hold this one for the device rows: histogram_samples.hpp.)
   {
     const Binning near_two{256, 0, 2 - 0x1p-52};

@@ -76,32 +76,25 @@ bool difference_is_exact(double a, double b, double difference) {
   return (a - (difference - virtual_b)) + (-b - virtual_b) == 0;
 }
 
-// bin_rule.hpp's exact_quotient_bin: where x - lower, the range and
-// (x - lower)*bins are exact, the rounded quotient c has the real floor
-// when c < 1 or when its residual c*range - s is zero; -2: not shown exact.
-long exact_quotient_bin(double x, double lower, double upper, long bins) {
-  const double d = x - lower, range = upper - lower;
-  if (!(range >= 0x1p-960) || !difference_is_exact(x, lower, d) || !difference_is_exact(upper, lower, range)) return -2;
-  const double b = (double)bins, scaled = d * b;
-  if (fma(d, b, -scaled) != 0) return -2;
-  const double c = scaled / range;
-  if (c < 1) return 0;
-  if (fma(c, range, -scaled) != 0) return -2;
-  return (long)c;
-}
-
 long bin_of(global const elem_t* data, long i, bin_params p) {
   const double x = sample_value(data, i);
   const double lower = as_double(p.lower_bits), upper = as_double(p.upper_bits);
   if (!(x >= lower && x < upper)) return -1;  // a NaN compares false: it does not count
-  double candidate = (x - lower) / (upper - lower) * (double)p.bins;
-  candidate = candidate < 0 ? 0 : candidate;
-  long k = (long)candidate;
-  // Certain where the candidate's error (at most 2^-35) cannot reach an integer.
-  const double fraction = candidate - (double)k;
+  // bin_rule.hpp's floating_bin: one quotient c = (d*bins)/range.
+  const double d = x - lower, range = upper - lower, b = (double)p.bins, scaled = d * b;
+  const double c = scaled / range;
+  long k = (long)c;
+  // 1. Certain where the candidate's error (below 2^-34) cannot reach an integer.
+  const double fraction = c - (double)k;
   if (fraction > 0x1p-32 && fraction < 1 - 0x1p-32 && k < p.bins) return k;
-  const long exact = exact_quotient_bin(x, lower, upper, p.bins);
-  if (exact >= 0) return exact;
+  // 2. The quotient itself where d, the range and d*bins are exact: bin 0
+  //    below 1, else c where the division's residual is zero.
+  if (range >= 0x1p-960 && difference_is_exact(x, lower, d) && difference_is_exact(upper, lower, range) &&
+      fma(d, b, -scaled) == 0) {
+    if (c < 1) return 0;
+    if (fma(c, range, -scaled) == 0) return k;
+  }
+  // 3. The candidate corrected by the exact sign.
   k = k > p.bins - 1 ? p.bins - 1 : k;
   while (k > 0 && edge_sign(x, k, lower, upper, p.bins) < 0) --k;
   while (k + 1 < p.bins && edge_sign(x, k + 1, lower, upper, p.bins) >= 0) ++k;
