@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# 2026-12-05, call 3 (and call 4, the same script on the tree after it): the tree to merge (the look-back staged, the
+# 2026-12-05, call 3: the tree to merge (the look-back staged, the
 # floating bin's exact quotient where the candidate is near an integer, 64
 # slots a GPU by default with the batches' properties read at ctest time).
 # The CUDA suite (its large checks 11 of 64 slots, 9 left beside five of
