@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # 2026-12-05, call 4: call 3's steps on the tree after it (one quotient for
-# the floating bin, 16 slots again), then two probes: whether CUDA process
-# starts are serialised, and the longest sanitizer run's tests timed.
+# the floating bin, 16 slots again), then three probes: the staged
+# look-back with and without its division (2026-12-04-d-lookback-items.cu
+# "sum"), whether CUDA process starts are serialised, and the longest
+# sanitizer run's tests timed.
 # Call 3 was: the tree to merge (the look-back staged, the
 # floating bin's exact quotient where the candidate is near an integer, 64
 # slots a GPU by default with the batches' properties read at ctest time).
@@ -21,6 +23,10 @@ export OUT
 mkdir -p "$OUT"
 extra="$OUT/extra.txt"
 tar xJf .mutpack/m.tar.xz
+# The look-back probe with a sum-only kernel (its "sum" mode), built while the suite builds.
+mkdir -p /tmp/probes
+nvcc -O3 -std=c++20 -arch=sm_90 docs/results/probes/2026-12-04-d-lookback-items.cu -o /tmp/probes/lookback-sum \
+  > /tmp/probes/lookback-sum.build 2>&1 &
 SMEMC_BENCH=ON SMEMC_CUDA_TIMEOUT=150 SMEMC_SANITIZERS_TIMEOUT=110 SMEMC_MUTANTS_TIMEOUT=100 \
   SMEMC_MUTANTS_ONLY="lookback-inclusive lookback-blockidx-tile lookback-staged-striped lookback-staging-no-syncwarp hist-exact-quotient-no-residual-device" \
   bash docs/results/h200_suite.sh build cuda sanitizers mutants
@@ -32,6 +38,12 @@ SMEMC_BENCH=ON SMEMC_CUDA_TIMEOUT=150 SMEMC_SANITIZERS_TIMEOUT=110 SMEMC_MUTANTS
 } 2>&1 | tee -a "$extra"
 SMEMC_BENCH_TIMEOUT=150 bash docs/results/h200_suite.sh bench_rungs
 SMEMC_OPENCL_TESTS=histogram SMEMC_OPENCL_TIMEOUT=90 bash docs/results/h200_suite.sh opencl
+wait
+if [ "$SECONDS" -lt 470 ] && [ -x /tmp/probes/lookback-sum ]; then
+  timeout 60 /tmp/probes/lookback-sum sum 2>&1 | tee -a "$extra"
+else
+  echo "the sum-only probe left out: $SECONDS s used, or it did not build: $(tail -3 /tmp/probes/lookback-sum.build)" | tee -a "$extra"
+fi
 # Is a CUDA process's start serialised by the driver? The device probe
 # (a context, the binary's modules), 16 processes 1, 4 and 16 at a time.
 probe=build/dev/tests/smemc_reduce_cuda_tests
