@@ -222,6 +222,12 @@ TEST(HistogramRule, by_hand) {
   EXPECT_EQ(floating_bin(-0x1p-1074, {2, -0x1p-1073, 0x1p-1073}), 0);
   EXPECT_EQ(floating_bin(0x1p-1074, {2, -0x1p-1074, 0x1p-1074}), -1);
   EXPECT_EQ(floating_bin(0x1p999, {3, -0x1p1000, 0x1p1000}), 2);  // 2/3 * 2^1000 < 2^999 + 2^1000: bin 2
+  // A candidate near an integer on the wrong side of it: over [0.1, 0.7)
+  // with 4096 bins, x = 0x1.6673333333333p-2 has (x - 0.1)*4096/(0.7 - 0.1)
+  // = 1706.99999999999977 in double (three roundings), 2^-42 below 1707,
+  // and its bin is 1707: the filter (kCertain = 2^-32) must not trust it.
+  EXPECT_EQ(floating_bin(0x1.6673333333333p-2, {4096, 0.1, 0.7}), 1707);
+  EXPECT_EQ(exact_edge_sign(0x1.6673333333333p-2, 1707, {4096, 0.1, 0.7}), 1);
   // A quotient of exact terms that rounds up to an integer: over [0, r),
   // r = 2 - 2^-52, with 256 bins, x = (6 - 2^-50)/256 gives x*256 = 3r -
   // 2^-52 exactly, so the real quotient is 3 - 2^-52/r, within half an ulp
