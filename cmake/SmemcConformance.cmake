@@ -103,20 +103,26 @@ function(_smemc_large_checks_per_gpu out)
 endfunction()
 _smemc_large_checks_per_gpu(SMEMC_LARGE_CHECKS_AT_ONCE)
 if(SMEMC_CTEST_RESOURCE_SPEC)
-  message(STATUS "smem-conformance: ${SMEMC_LARGE_CHECKS_AT_ONCE} large check(s) at once per GPU (SMEMC_LARGE_CHECKS_PER_GPU=${SMEMC_LARGE_CHECKS_PER_GPU})")
+  message(STATUS "smem-conformance: ${SMEMC_LARGE_CHECKS_AT_ONCE} large check(s) a GPU's memory holds (SMEMC_LARGE_CHECKS_PER_GPU=${SMEMC_LARGE_CHECKS_PER_GPU})")
 endif()
 # A large check's share of a GPU's S slots: with k = 1, all of them (alone
-# on its GPU); else floor(S / (k + 1)) + 1, the fewest slots of which k fit
-# on a GPU and k + 1 do not, so the S - k * share slots left run small
-# checks beside them (S = 16 and k = 5: 3 slots, 1 left; S = 64: 11, 9
-# left, which the H200 ran no faster: docs/porting.md).
+# on its GPU); else floor(S / (k + 1)) + 1, the fewest slots of which k + 1
+# do not fit, so never more than k run at once (memory), and the slots left
+# run small checks beside them (S = 16 and k = 5: 3 slots, 1 left; S = 64:
+# 11, 9 left, which the H200 ran no faster: docs/porting.md). Where S is
+# small against k fewer than k fit (S = 16, k = 7: 3 slots, 5 at once); the
+# configure says how many.
+if(SMEMC_LARGE_CHECKS_AT_ONCE EQUAL 1)
+  set(SMEMC_LARGE_CHECK_SLOTS ${SMEMC_GPU_SLOTS})
+else()
+  math(EXPR SMEMC_LARGE_CHECK_SLOTS "${SMEMC_GPU_SLOTS} / (${SMEMC_LARGE_CHECKS_AT_ONCE} + 1) + 1")
+endif()
+if(SMEMC_CTEST_RESOURCE_SPEC)
+  math(EXPR _smemc_large_fit "${SMEMC_GPU_SLOTS} / ${SMEMC_LARGE_CHECK_SLOTS}")
+  message(STATUS "smem-conformance: a large check takes ${SMEMC_LARGE_CHECK_SLOTS} of a GPU's ${SMEMC_GPU_SLOTS} slots: ${_smemc_large_fit} at once")
+endif()
 function(smemc_large_gpu_properties out)
-  if(SMEMC_LARGE_CHECKS_AT_ONCE EQUAL 1)
-    set(share ${SMEMC_GPU_SLOTS})
-  else()
-    math(EXPR share "${SMEMC_GPU_SLOTS} / (${SMEMC_LARGE_CHECKS_AT_ONCE} + 1) + 1")
-  endif()
-  _smemc_gpu_share_properties(properties ${share})
+  _smemc_gpu_share_properties(properties ${SMEMC_LARGE_CHECK_SLOTS})
   set(${out} ${properties} PARENT_SCOPE)
 endfunction()
 

@@ -2,8 +2,10 @@
 // CUDA extras of an implementation table: the kernels behind the variants,
 // for the CUDA-only tests of shared-memory facts (cudaFuncGetAttributes,
 // cudaFuncSetCacheConfig). `static_smem_bytes` is what the kernel's
-// __shared__ declarations add up to, which cudaFuncGetAttributes reports
-// (tests/smem_facts shows the one case where nvcc pads it).
+// __shared__ declarations add up to, which cudaFuncGetAttributes reports;
+// in a kernel that also declares an extern __shared__ array, what nvcc lays
+// out before it (tests/smem_facts: a float[10] reports 48 bytes beside
+// extern users; the look-back's 140 bytes before its float4 staging, 144).
 
 #include <cstddef>
 #include <span>

@@ -15,8 +15,8 @@
 //   bytes an instruction, into its own region of shared memory, and each
 //   thread takes its six float4s from there; the means leave the same way.
 //   The order of the additions is the same either way (the model does not
-//   know about the staging). A warp with elements past n (the last tile's
-//   last warp) reads and writes in place.
+//   know about the staging). The warp whose span holds n reads and writes
+//   in place (the warps past it have nothing to move).
 // Cost: every element read and written once, whole sectors, one launch
 //   (plus clearing the status words); a tile waits only for its
 //   predecessors to publish; 96B bytes of shared memory (96 KB at
@@ -276,7 +276,11 @@ __global__ void __launch_bounds__(1024)
 }
 
 // The kernel's __shared__ variables (140 bytes), padded to the float4
-// alignment of the staging that follows them: the 144 bytes ptxas reports.
+// alignment of the staging that follows them: the 144 bytes ptxas and
+// cudaFuncGetAttributes report with nvcc 13.0 (the H200, 2026-12-05). The
+// layout before an extern array is the compiler's (README, shared-memory
+// facts): tests/smem_facts holds this figure exactly, so a toolkit that
+// lays it out otherwise fails there and says so.
 constexpr int kStaticSharedBytes = (sizeof(int) + sizeof(float) * 34 + alignof(float4) - 1) / alignof(float4) * alignof(float4);
 std::size_t staging_bytes(int block) { return static_cast<std::size_t>(block) * kItems * sizeof(float); }
 
