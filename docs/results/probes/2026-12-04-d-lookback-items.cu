@@ -300,7 +300,10 @@ int main(int argc, char** argv) {
     std::printf(
         "%-14s items=%2d B=%4d regs=%3d (%d/SM, %6.1f KB a round an SM) %9.2f us  %.3f of CUB  %s (worst relative %.2e)\n", name,
         items, block, attributes.numRegs, per_sm, per_sm * block * items * 4.0 / 1024.0, us, cub_us / us,
-        !check ? "sums, unchecked" : worst < 1e-3 ? "ok" : "WRONG", worst);
+        !check         ? "sums, unchecked"
+        : worst < 1e-3 ? "ok"
+                       : "WRONG",
+        worst);
   };
   if (sum_mode) {  // the staged row's kernel with and without its division
     for (int rep = 0; rep < 2; ++rep) {
