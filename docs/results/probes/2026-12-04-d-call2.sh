@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# (Never run: superseded by docs/results/probes/2026-12-05-call1.sh to call4.sh, which ran the branch, staged, on 2026-12-05.)
 # 2026-12-04 (d), call 2, for the next session with a device: the branch
 # lookback-items (0.6.0: the look-back's tile of 24B). The CUDA suite and
 # the sanitizers on it, the rungs beside CUB and memcpy (bench_rungs: the
