@@ -21,8 +21,11 @@
 #
 #   cmake -DTEST_EXECUTABLE=... -DFILTER=... -DPREFIX=... -DKIND=... -DLABEL=...
 #         -DREADER=... -DBATCH_ROOT=... -DWORKING_DIRECTORY=... -DCTEST_FILE=...
-#         -DBATCH_PROPERTIES=<|-separated> -DTEST_ENVIRONMENT=<|-separated>
-#         -DBATCH_PROPERTIES_VARIABLE=<a variable the including file sets: more properties, read at ctest time>
+#         -DBATCH_PROPERTIES_VARIABLE=<name> -DTEST_ENVIRONMENT=<|-separated>
+# BATCH_PROPERTIES_VARIABLE names a variable that the file including the
+# written one sets to the batches' properties (resources, COST, ...): they
+# are read when ctest includes it, so they are the configure's, not those
+# of the build that linked the binary.
 #         -DDISCOVERY_TIMEOUT=<s> -P SmemcBatchTests.cmake
 cmake_minimum_required(VERSION 3.25)
 foreach(required TEST_EXECUTABLE FILTER KIND LABEL READER BATCH_ROOT WORKING_DIRECTORY CTEST_FILE)
@@ -33,7 +36,6 @@ endforeach()
 if(NOT DISCOVERY_TIMEOUT)
   set(DISCOVERY_TIMEOUT 120)
 endif()
-string(REPLACE "|" ";" batch_properties "${BATCH_PROPERTIES}")
 string(REPLACE "|" ";" test_environment "${TEST_ENVIRONMENT}")
 
 execute_process(COMMAND "${TEST_EXECUTABLE}" --gtest_list_tests "--gtest_filter=${FILTER}"
@@ -105,11 +107,7 @@ foreach(key IN LISTS groups)
   string(APPEND content "add_test(${b_batch} ${b_exe} ${b_filter})\n"
                         "set_tests_properties(${b_batch} PROPERTIES WORKING_DIRECTORY ${b_wd} LABELS ${b_labels}"
                         " ENVIRONMENT ${b_env} FIXTURES_SETUP ${b_batch}")
-  foreach(property IN LISTS batch_properties)
-    _bracket(b_property "${property}")
-    string(APPEND content " ${b_property}")
-  endforeach()
-  if(BATCH_PROPERTIES_VARIABLE)  # read when ctest includes the file: the configure's, not the build's
+  if(BATCH_PROPERTIES_VARIABLE)
     string(APPEND content " \${${BATCH_PROPERTIES_VARIABLE}}")
   endif()
   string(APPEND content ")\n")

@@ -7,6 +7,9 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <span>
+#include <string_view>
+#include <utility>
 
 #include "moving_average/spec.hpp"
 #include "moving_average_cases.hpp"
@@ -257,6 +260,16 @@ TEST(MovingAverageCases, full_run_crosses_the_scans_carry_chunks) {
   }
 }
 
+// Fails for each (block, n) of `needed` that the look-back's edge sizes
+// under the workload lack.
+void expect_lookback_edge_cases(std::string_view workload, std::span<const std::pair<int, std::int64_t>> needed) {
+  const auto cases = edge_size_cases(spec_named("moving_average_lookback"), workload_named(workload));
+  for (const auto& c : needed) {
+    EXPECT_NE(std::find(cases.begin(), cases.end(), c), cases.end())
+        << "moving_average_lookback's " << workload << "-workload edge sizes lack n = " << c.second << " at block " << c.first;
+  }
+}
+
 // A tool run (the reduced workload: at most 8 blocks and 2^12 elements a
 // case) must still reach the look-back at every block it sweeps: a case
 // past the first tile, whose outputs are the only ones that need no
@@ -266,27 +279,17 @@ TEST(MovingAverageCases, full_run_crosses_the_scans_carry_chunks) {
 // (Spec::items_per_thread). A fixed table: the blocks the tool runs sweep
 // (the first two tested, 256 and 32) and the sizes 2T + 1.
 TEST(MovingAverageCases, tool_run_reaches_the_look_back) {
-  const Spec& lookback = spec_named("moving_average_lookback");
-  const auto cases = edge_size_cases(lookback, workload_named("reduced"));
   const std::pair<int, std::int64_t> needed[] = {{256, 6145}, {256, 12289}, {32, 769}, {32, 1537}};
-  for (const auto& c : needed) {
-    EXPECT_NE(std::find(cases.begin(), cases.end(), c), cases.end())
-        << "moving_average_lookback's reduced-workload edge sizes lack n = " << c.second << " at block " << c.first;
-  }
+  expect_lookback_edge_cases("reduced", needed);
 }
 
 // A full run's edge sizes hit the look-back's tile boundaries (24B, which
 // the sweep's powers of two and block multiples miss) at every block: a
 // fixed table at 256, 1024 and 32.
 TEST(MovingAverageCases, full_run_hits_the_look_backs_tiles) {
-  const Spec& lookback = spec_named("moving_average_lookback");
-  const auto cases = edge_size_cases(lookback, workload_named("full"));
   const std::pair<int, std::int64_t> needed[] = {{256, 6143},   {256, 6145},   {256, 12289}, {1024, 24575},
                                                  {1024, 24577}, {1024, 49153}, {32, 767},    {32, 1537}};
-  for (const auto& c : needed) {
-    EXPECT_NE(std::find(cases.begin(), cases.end(), c), cases.end())
-        << "moving_average_lookback's edge_sizes lack n = " << c.second << " at block " << c.first;
-  }
+  expect_lookback_edge_cases("full", needed);
 }
 
 bool modelled(const Variant& v) { return v.spec->model != nullptr; }
