@@ -177,6 +177,16 @@ set_property(CACHE SMEMC_TEST_PROCESSES PROPERTY STRINGS batch test)
 if(NOT SMEMC_TEST_PROCESSES MATCHES "^(batch|test)$")
   message(FATAL_ERROR "SMEMC_TEST_PROCESSES must be batch or test, not '${SMEMC_TEST_PROCESSES}'")
 endif()
+# Rows a small batch takes (consecutive rows of one family; the large checks
+# keep a process a suite and row). The H200's driver admits about 4.6 new
+# CUDA processes a second however many wait (16 device probes: 5.4 s one at
+# a time, 3.5 s 16 at a time, docs/results/2026-12-05-b-h200.md), so the
+# CUDA run's 385 processes alone took most of its 78 s; 2 rows a process
+# halve its small ones.
+set(SMEMC_BATCH_ROWS 1 CACHE STRING "Rows of one family a small batch process runs (SMEMC_TEST_PROCESSES=batch)")
+if(NOT SMEMC_BATCH_ROWS MATCHES "^[1-9][0-9]*$")
+  message(FATAL_ERROR "SMEMC_BATCH_ROWS must be a positive number, not '${SMEMC_BATCH_ROWS}'")
+endif()
 set(_SMEMC_BATCH_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/SmemcBatchTests.cmake")
 
 # The batch registration of _smemc_discover: the listing runs after the
@@ -212,6 +222,7 @@ function(_smemc_discover_batches target name_prefix filter kind label host_only 
             "-DBATCH_ROOT=${CMAKE_CURRENT_BINARY_DIR}/batches/${target}"
             "-DWORKING_DIRECTORY=${CMAKE_CURRENT_BINARY_DIR}" "-DCTEST_FILE=${ctest_file}"
             "-DBATCH_PROPERTIES_VARIABLE=_smemc_batch_properties" "-DTEST_ENVIRONMENT=${environment}" -DDISCOVERY_TIMEOUT=120
+            "-DBATCH_ROWS=${SMEMC_BATCH_ROWS}"
             -P "${_SMEMC_BATCH_SCRIPT}"
     BYPRODUCTS "${ctest_file}"
     VERBATIM)

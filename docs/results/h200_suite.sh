@@ -13,11 +13,13 @@
 #               unless set: the properties' seeds varied): every CUDA check
 #               (small, large, exhibits, smem facts), the profile checks, the
 #               spec and self-tests; then where the time went
-#               (ctest_config/suite_time.py: suite-time.md)
+#               (ctest_config/suite_time.py: suite-time.md; second by
+#               second: ctest_config/timeline.py, timeline-cuda.md)
 #   cub         the package tests: examples/cpu_port and examples/cub_port
 #               (CUB's rows, a kernel of the port's own, a narrowed row) built
 #               against the installed package and run on this GPU
-#   sanitizers  ctest --preset sanitizers (the four tools and their canaries)
+#   sanitizers  ctest --preset sanitizers (the four tools and their canaries;
+#               SMEMC_SANITIZERS_JOBS=<n>: -j n instead of the preset's 8)
 #   bench       the benchmark's recorded selection (bench/README.md), its JSON
 #               and markdown, the ladder (bench/ladder.py)
 #   mutants     the planted bugs built on the development machine
@@ -69,6 +71,25 @@ export LD_LIBRARY_PATH="$deps/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRAR
   (ncu --version 2>/dev/null || /opt/nvidia/nsight-compute/*/ncu --version 2>/dev/null) | tail -n 1
 } 2>&1 | tee -a "$summary"
 
+# Runs a ctest command with its output in <log>, each line stamped with the
+# time it was printed (<log>.stamped: ctest prints a test when it ends, with
+# its duration, so its start is known too), and the host sampled every
+# 0.5 s beside it (<log>.samples: the time, /proc/stat's cpu line, the test
+# processes running): ctest_config/timeline.py reads both.
+stamped() {
+  local log=$1; shift
+  ( while :; do
+      echo "$EPOCHREALTIME $(head -n 1 /proc/stat) procs $(pgrep -fc 'smemc_[a-z_]*_tests|smemc_profile_target')"
+      sleep 0.5
+    done ) > "$log.samples" &
+  local sampler=$!
+  "$@" 2>&1 | while IFS= read -r line; do printf '%s %s\n' "$EPOCHREALTIME" "$line"; done > "$log.stamped"
+  local code=${PIPESTATUS[0]}
+  kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null
+  cut -d' ' -f2- "$log.stamped" > "$log"
+  return "$code"
+}
+
 # The counts of a ctest log: its own line and the suite's closing line.
 totals() { grep -E "tests passed|^ctest: |\(Failed\)|\(Timeout\)|Total Test time" "$1" | head -n 40 | tee -a "$summary"; }
 
@@ -83,14 +104,15 @@ for step in "$@"; do
     cuda)
       # Not --preset dev with -LE: a command-line label filter replaces the
       # preset's, and the sanitizer and OpenCL tests ran too (seen here).
-      SMEMC_SEED=${SMEMC_SEED:-vary} SMEMC_REQUIRE_DEVICE=1 timeout ${SMEMC_CUDA_TIMEOUT:-300} ctest --test-dir build/dev -LE '^opencl-|oclgrind|cross-backend|package|sanitizer' \
-        -j 16 --resource-spec-file "$PWD/ctest_config/resources-1gpu.json" --output-on-failure --output-junit junit.xml --timeout 280 \
-        > "$out/ctest-cuda.log" 2>&1
+      SMEMC_SEED=${SMEMC_SEED:-vary} SMEMC_REQUIRE_DEVICE=1 stamped "$out/ctest-cuda.log" \
+        timeout ${SMEMC_CUDA_TIMEOUT:-300} ctest --test-dir build/dev -LE '^opencl-|oclgrind|cross-backend|package|sanitizer' \
+        -j 16 --resource-spec-file "$PWD/ctest_config/resources-1gpu.json" --output-on-failure --output-junit junit.xml --timeout 280
       say "ctest -LE 'opencl|oclgrind|cross-backend|package|sanitizer' (CUDA, profile, spec, self-tests): exit $?"
       cp build/dev/conformance-matrix.md "$out/matrix-cuda.md" 2>/dev/null
       totals "$out/ctest-cuda.log"
       cp build/dev/junit.xml "$out/junit-cuda.xml" 2>/dev/null
       python3 ctest_config/suite_time.py build/dev --top 40 --md "$out/suite-time.md" > "$out/suite-time.txt" 2>&1
+      python3 ctest_config/timeline.py "$out/ctest-cuda.log" --md "$out/timeline-cuda.md" > /dev/null 2>> "$out/suite-time.txt"
       sed -n '1,12p' "$out/suite-time.txt" | tee -a "$summary"
       awk '/longest of its/ { f = 1 } f' "$out/suite-time.txt" | head -16 | tee -a "$summary"
       ;;
@@ -102,9 +124,13 @@ for step in "$@"; do
         | head -40 | tee -a "$summary"
       cp build/dev/tests/package/cub_port/build/conformance-matrix.md "$out/matrix-cub-port.md" 2>/dev/null ;;
     sanitizers)
-      timeout ${SMEMC_SANITIZERS_TIMEOUT:-400} ctest --preset sanitizers --timeout 380 > "$out/sanitizers.log" 2>&1
-      say "ctest --preset sanitizers: exit $?"
-      grep -E "tests passed|\(Failed\)|\(Timeout\)|Total Test time|canary flagged|NOT FLAGGED" "$out/sanitizers.log" | head -40 | tee -a "$summary" ;;
+      stamped "$out/sanitizers${SMEMC_SANITIZERS_JOBS:+-j$SMEMC_SANITIZERS_JOBS}.log" timeout ${SMEMC_SANITIZERS_TIMEOUT:-400} \
+        ctest --preset sanitizers --timeout 380 ${SMEMC_SANITIZERS_JOBS:+-j $SMEMC_SANITIZERS_JOBS}
+      say "ctest --preset sanitizers${SMEMC_SANITIZERS_JOBS:+ -j $SMEMC_SANITIZERS_JOBS}: exit $?"
+      grep -E "tests passed|\(Failed\)|\(Timeout\)|Total Test time|canary flagged|NOT FLAGGED" \
+        "$out/sanitizers${SMEMC_SANITIZERS_JOBS:+-j$SMEMC_SANITIZERS_JOBS}.log" | head -40 | tee -a "$summary"
+      python3 ctest_config/timeline.py "$out/sanitizers${SMEMC_SANITIZERS_JOBS:+-j$SMEMC_SANITIZERS_JOBS}.log" --bucket 2 \
+        --md "$out/timeline-sanitizers${SMEMC_SANITIZERS_JOBS:+-j$SMEMC_SANITIZERS_JOBS}.md" > /dev/null ;;
     bench)
       timeout ${SMEMC_BENCH_TIMEOUT:-400} build/dev/bench/smemc_bench --min-time 0.05 --max-noise 1 --timeout 1.5 \
         --json "$out/bench.json" --md "$out/bench.md" > "$out/bench-run.log" 2>&1
