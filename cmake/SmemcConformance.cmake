@@ -183,7 +183,7 @@ endif()
 # a time, 3.5 s 16 at a time, docs/results/2026-12-05-b-h200.md), so the
 # CUDA run's 385 processes alone took most of its 78 s; 2 rows a process
 # halve its small ones.
-set(SMEMC_BATCH_ROWS 1 CACHE STRING "Rows of one family a small batch process runs (SMEMC_TEST_PROCESSES=batch)")
+set(SMEMC_BATCH_ROWS 2 CACHE STRING "Rows of one family a small batch process runs (SMEMC_TEST_PROCESSES=batch)")
 if(NOT SMEMC_BATCH_ROWS MATCHES "^[1-9][0-9]*$")
   message(FATAL_ERROR "SMEMC_BATCH_ROWS must be a positive number, not '${SMEMC_BATCH_ROWS}'")
 endif()
