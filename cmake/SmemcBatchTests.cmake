@@ -1,13 +1,15 @@
 # Run after a test binary is built (SMEMC_TEST_PROCESSES=batch,
 # SmemcConformance.cmake): lists the binary's tests of one kind and writes
-# the CTest file that runs them one process per row, each test still a
-# CTest test of its own.
+# the CTest file that runs them a row or a few a process, each test still
+# a CTest test of its own.
 #
 # For every group of tests (a row's tests of every parameterized suite: the
 # row is the part of a test's name after its last '/', the family the part
 # of its suite's name before the first '/'; for the large kinds a suite's
-# tests of one row; other suites whole) it writes:
-#   <PREFIX>batch-<KIND>:<family>/<row>  the process (large: <suite>/<row>): the binary with the
+# tests of one row; other suites whole), BATCH_ROWS consecutive rows of a
+# family together but for the large kinds (below), it writes:
+#   <PREFIX>batch-<KIND>:<family>/<row>[+<row>...]  the process (large:
+#       <suite>/<row>): the binary with the
 #       group's tests as its filter and SMEMC_BATCH_DIR set (every test's
 #       output and verdict in a file of its own, smemc/batch.hpp); a CTest
 #       fixture setup, with the group's resources and environment

@@ -167,22 +167,22 @@ function(smemc_conformance_defaults target)
 endfunction()
 
 # How CTest runs a binary's tests: `batch` (the default), one process per
-# row, each gtest test still a CTest test of its own that reads
+# SMEMC_BATCH_ROWS rows, each gtest test still a CTest test of its own that reads
 # its result back (SmemcBatchTests.cmake); `test`, one process per test
 # (gtest_discover_tests). A CUDA test process spends about a second before
 # its first test, and a GPU's driver makes its contexts one at a time
 # (docs/results/time/), so per test the CUDA run is mostly process start.
-set(SMEMC_TEST_PROCESSES batch CACHE STRING "How CTest runs the gtest binaries: batch (one process per row) or test (one per test)")
+set(SMEMC_TEST_PROCESSES batch CACHE STRING "How CTest runs the gtest binaries: batch (SMEMC_BATCH_ROWS rows a process) or test (one per test)")
 set_property(CACHE SMEMC_TEST_PROCESSES PROPERTY STRINGS batch test)
 if(NOT SMEMC_TEST_PROCESSES MATCHES "^(batch|test)$")
   message(FATAL_ERROR "SMEMC_TEST_PROCESSES must be batch or test, not '${SMEMC_TEST_PROCESSES}'")
 endif()
 # Rows a small batch takes (consecutive rows of one family; the large checks
-# keep a process a suite and row). The H200's driver admits about 4.6 new
-# CUDA processes a second however many wait (16 device probes: 5.4 s one at
-# a time, 3.5 s 16 at a time, docs/results/2026-12-05-b-h200.md), so the
-# CUDA run's 385 processes alone took most of its 78 s; 2 rows a process
-# halve its small ones.
+# keep a process a suite and row). A CUDA process's start costs the H200's
+# driver about 0.3 s alone (16 device probes: 5.4 s one at a time, 3.5 s
+# 16 at a time, docs/results/2026-12-05-b-h200.md) and about 3 test-seconds
+# on a loaded host: 2 rows a process took the CUDA run from 72.3 to 63.9 s,
+# its small processes from 83 to 44 (docs/results/2026-12-05-c-h200.md).
 set(SMEMC_BATCH_ROWS 2 CACHE STRING "Rows of one family a small batch process runs (SMEMC_TEST_PROCESSES=batch)")
 if(NOT SMEMC_BATCH_ROWS MATCHES "^[1-9][0-9]*$")
   message(FATAL_ERROR "SMEMC_BATCH_ROWS must be a positive number, not '${SMEMC_BATCH_ROWS}'")
