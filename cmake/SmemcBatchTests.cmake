@@ -1,15 +1,15 @@
 # Run after a test binary is built (SMEMC_TEST_PROCESSES=batch,
 # SmemcConformance.cmake): lists the binary's tests of one kind and writes
-# the CTest file that runs them a row or a few a process, each test still
-# a CTest test of its own.
+# the CTest file that runs them a few rows to a process, each test still a
+# CTest test of its own.
 #
 # For every group of tests (a row's tests of every parameterized suite: the
 # row is the part of a test's name after its last '/', the family the part
 # of its suite's name before the first '/'; for the large kinds a suite's
-# tests of one row; other suites whole), BATCH_ROWS consecutive rows of a
-# family together but for the large kinds (below), it writes:
-#   <PREFIX>batch-<KIND>:<family>/<row>[+<row>...]  the process (large:
-#       <suite>/<row>): the binary with the
+# tests of one row; other suites whole), consecutive groups of a family
+# (large: of a suite) joined BATCH_ROWS or FAMILY_ROWS at a time (below), it writes:
+#   <PREFIX>batch-<KIND>:<family>/<row>[+<row> or ..<row>]  the process
+#       (large: <suite>/<row>...): the binary with the
 #       group's tests as its filter and SMEMC_BATCH_DIR set (every test's
 #       output and verdict in a file of its own, smemc/batch.hpp); a CTest
 #       fixture setup, with the group's resources and environment
@@ -24,7 +24,7 @@
 #   cmake -DTEST_EXECUTABLE=... -DFILTER=... -DPREFIX=... -DKIND=... -DLABEL=...
 #         -DREADER=... -DBATCH_ROOT=... -DWORKING_DIRECTORY=... -DCTEST_FILE=...
 #         -DBATCH_PROPERTIES_VARIABLE=<name> -DTEST_ENVIRONMENT=<|-separated>
-#         -DBATCH_ROWS=<rows of one family a small batch takes; default 1>
+#         -DBATCH_ROWS=<rows a process takes; default 1> -DFAMILY_ROWS=<family>=<rows>|...
 #         -DDISCOVERY_TIMEOUT=<s> -P SmemcBatchTests.cmake
 # BATCH_PROPERTIES_VARIABLE names a variable that the file including the
 # written one sets to the batches' properties (resources, COST, ...): they
@@ -65,12 +65,12 @@ foreach(line IN LISTS lines)
   elseif(line MATCHES "^  ([^ ]+)[ ]*$" AND suite)
     set(test "${CMAKE_MATCH_1}")
     set(group "${suite}")
-    # One process a row (all its suites of this kind), not a suite and row:
-    # the driver makes CUDA contexts one after another (about 0.2 s each on
-    # the H200); on 2026-12-04 this cut the CUDA run's process start from
-    # 286 to 179-214 test-seconds there.
-    # Large checks keep a process a suite and row: each is seconds of work
-    # of its own, and a row's two together (the scan's large_n and
+    # A row's suites of this kind together, not a suite and row: the driver
+    # makes CUDA contexts one after another (about 0.2 s each on the H200);
+    # on 2026-12-04 this cut the CUDA run's process start from 286 to
+    # 179-214 test-seconds there.
+    # Large checks keep a group a suite and row: most are seconds of work
+    # of their own, and a row's two together (the scan's large_n and
     # large_limit: 48.7 s on the H200, 2026-12-04) would be the run's
     # longest process.
     if(test MATCHES "/([^/]+)$")
@@ -92,34 +92,53 @@ foreach(line IN LISTS lines)
   endif()
 endforeach()
 
-# BATCH_ROWS (default 1) consecutive rows of one family in one process,
-# named family/<first row>+<next row>...; the large kinds keep theirs.
+# Consecutive rows share a process, BATCH_ROWS of them (default 1), or the
+# number FAMILY_ROWS gives the row's family ("<family>=<rows>|..."): a
+# small kind's rows of one family, named <family>/<row>+<row> (more:
+# <first row>..<last row>); a large kind's rows of one suite, named
+# <family>/<suite>/<row>+<row> (..<last row>). A whole
+# suite (a group without a row) keeps a process of its own.
 if(NOT BATCH_ROWS)
   set(BATCH_ROWS 1)
 endif()
-if(BATCH_ROWS GREATER 1 AND NOT KIND MATCHES "^large")
-  set(merged)
-  set(open_key "")
-  foreach(key IN LISTS groups)
-    set(group "${name_${key}}")
-    string(REGEX REPLACE "/.*" "" family "${group}")
-    if(open_key AND group MATCHES "/" AND family STREQUAL open_family AND open_rows LESS BATCH_ROWS)
-      string(REGEX REPLACE "^[^/]*/" "" row "${group}")
-      string(APPEND name_${open_key} "+${row}")
-      list(APPEND members_${open_key} ${members_${key}})
-      math(EXPR open_rows "${open_rows} + 1")
+string(REPLACE "|" ";" family_rows "${FAMILY_ROWS}")
+foreach(entry IN LISTS family_rows)
+  if(NOT entry MATCHES "^([^=]+)=([1-9][0-9]*)$")
+    message(FATAL_ERROR "SmemcBatchTests.cmake: FAMILY_ROWS entry '${entry}' is not <family>=<rows>")
+  endif()
+  set(rows_of_${CMAKE_MATCH_1} ${CMAKE_MATCH_2})
+endforeach()
+set(merged)
+set(open_key "")
+foreach(key IN LISTS groups)
+  set(group "${name_${key}}")
+  string(REGEX REPLACE "/.*" "" family "${group}")
+  set(limit ${BATCH_ROWS})
+  if(DEFINED rows_of_${family})
+    set(limit ${rows_of_${family}})
+  endif()
+  string(REGEX REPLACE "/[^/]*$" "" shared "${group}")  # what the rows of one process share
+  if(open_key AND group MATCHES "/" AND shared STREQUAL open_shared AND open_rows LESS limit)
+    string(REGEX REPLACE "^.*/" "" row "${group}")
+    # Two rows: <first>+<second>; more: <first>..<last> (a file name of its own).
+    if(open_rows EQUAL 1)
+      set(name_${open_key} "${name_${open_key}}+${row}")
     else()
-      list(APPEND merged "${key}")
-      set(open_key "${key}")
-      set(open_family "${family}")
-      set(open_rows 1)
-      if(NOT group MATCHES "/")  # a suite whole: a process of its own
-        set(open_rows ${BATCH_ROWS})
-      endif()
+      string(REGEX REPLACE "(\\+|\\.\\.)[^/]*$" "..${row}" name_${open_key} "${name_${open_key}}")
     endif()
-  endforeach()
-  set(groups ${merged})
-endif()
+    list(APPEND members_${open_key} ${members_${key}})
+    math(EXPR open_rows "${open_rows} + 1")
+  else()
+    list(APPEND merged "${key}")
+    set(open_key "${key}")
+    set(open_shared "${shared}")
+    set(open_rows 1)
+    if(NOT group MATCHES "/")  # a suite whole: a process of its own
+      set(open_rows ${limit})
+    endif()
+  endif()
+endforeach()
+set(groups ${merged})
 
 set(content "# Generated by SmemcBatchTests.cmake from ${TEST_EXECUTABLE} --gtest_filter=${FILTER}\n")
 # The map (batch, CTest name, gtest name) for the suite-time report.

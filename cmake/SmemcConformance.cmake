@@ -126,6 +126,37 @@ function(smemc_large_gpu_properties out)
   set(${out} ${properties} PARENT_SCOPE)
 endfunction()
 
+# A device check's share of the host's cores, as its share of a GPU's
+# slots (SMEMC_HOST_THREADS: kernels/common/host_threads.hpp caps its
+# models' threads and oneTBB's): a small check 1 of S slots, a large one
+# SMEMC_LARGE_CHECK_SLOTS. CTest runs as many of them at once as the slots
+# hold, and each would otherwise start a thread per core: on the H200 the
+# CUDA run's 16 cores were 80-98 % busy wherever its GPU was shared
+# (docs/results/2026-12-05-c-h200.md). Only under a resource spec, where
+# the slots are what CTest shares out; the cores counted at configure time.
+option(SMEMC_SHARE_HOST_CORES "Under a resource spec, cap each device check's host threads at its share of the slots" ON)
+cmake_host_system_information(RESULT SMEMC_HOST_CORES QUERY NUMBER_OF_LOGICAL_CORES)
+function(_smemc_host_threads out slots)
+  math(EXPR threads "${SMEMC_HOST_CORES} * ${slots} / ${SMEMC_GPU_SLOTS}")
+  if(threads LESS 1)
+    set(threads 1)
+  endif()
+  set(${out} ${threads} PARENT_SCOPE)
+endfunction()
+function(_smemc_host_threads_property out slots)
+  set(property)
+  if(SMEMC_CTEST_RESOURCE_SPEC AND SMEMC_SHARE_HOST_CORES)
+    _smemc_host_threads(threads ${slots})
+    set(property ENVIRONMENT_MODIFICATION "SMEMC_HOST_THREADS=set:${threads}")
+  endif()
+  set(${out} ${property} PARENT_SCOPE)
+endfunction()
+if(SMEMC_CTEST_RESOURCE_SPEC AND SMEMC_SHARE_HOST_CORES)
+  _smemc_host_threads(_smemc_small_threads 1)
+  _smemc_host_threads(_smemc_large_threads ${SMEMC_LARGE_CHECK_SLOTS})
+  message(STATUS "smem-conformance: host threads a device check may use: ${_smemc_small_threads} (small), ${_smemc_large_threads} (large), of ${SMEMC_HOST_CORES} cores (SMEMC_SHARE_HOST_CORES)")
+endif()
+
 # The families and their test sources (relative to SMEMC_TEST_SOURCE_DIR),
 # from the one list (SmemcFamilies.cmake) and each family's manifest: this
 # project read them from kernels/ before including this file; an installed
@@ -177,12 +208,15 @@ set_property(CACHE SMEMC_TEST_PROCESSES PROPERTY STRINGS batch test)
 if(NOT SMEMC_TEST_PROCESSES MATCHES "^(batch|test)$")
   message(FATAL_ERROR "SMEMC_TEST_PROCESSES must be batch or test, not '${SMEMC_TEST_PROCESSES}'")
 endif()
-# Rows a small batch takes (consecutive rows of one family; the large checks
-# keep a process a suite and row). A CUDA process's start costs the H200's
-# driver about 0.3 s alone (16 device probes: 5.4 s one at a time, 3.5 s
-# 16 at a time, docs/results/2026-12-05-b-h200.md) and about 3 test-seconds
-# on a loaded host: 2 rows a process took the CUDA run from 72.3 to 63.9 s,
-# its small processes from 83 to 44 (docs/results/2026-12-05-c-h200.md).
+# Rows a small batch takes (consecutive rows of one family; a family's
+# manifest may name its own number, and its large checks' too:
+# SMEMC_FAMILY_BATCH_ROWS_<f>, SMEMC_FAMILY_LARGE_BATCH_ROWS_<f>; the
+# large checks otherwise keep a process a suite and row). A CUDA process's
+# start costs the H200's driver about 0.3 s alone (16 device probes: 5.4 s
+# one at a time, 3.5 s 16 at a time, docs/results/2026-12-05-b-h200.md),
+# and several seconds of a loaded host: 2 rows a process took the CUDA run
+# from 72.3 to 63.9 s, its small processes from 83 to 44 and their
+# test-seconds from 401 to 283 (docs/results/2026-12-05-c-h200.md).
 set(SMEMC_BATCH_ROWS 2 CACHE STRING "Rows of one family a small batch process runs (SMEMC_TEST_PROCESSES=batch)")
 if(NOT SMEMC_BATCH_ROWS MATCHES "^[1-9][0-9]*$")
   message(FATAL_ERROR "SMEMC_BATCH_ROWS must be a positive number, not '${SMEMC_BATCH_ROWS}'")
@@ -216,13 +250,32 @@ function(_smemc_discover_batches target name_prefix filter kind label host_only 
   endforeach()
   string(APPEND properties_set ")\n")
   set(environment "SMEMC_RESULTS_DIR=${SMEMC_RESULTS_DIR}")
+  # Rows a process takes: SMEMC_BATCH_ROWS of a small or host kind's, one of
+  # a large kind's, unless the family's manifest names its own number for
+  # its device checks (SMEMC_FAMILY_BATCH_ROWS_<f>: small and exhibit;
+  # SMEMC_FAMILY_LARGE_BATCH_ROWS_<f>).
+  set(rows ${SMEMC_BATCH_ROWS})
+  set(rows_variable)  # host checks: no family's number (no device, milliseconds each)
+  if(kind MATCHES "^(small|exhibit)$")
+    set(rows_variable SMEMC_FAMILY_BATCH_ROWS_)
+  elseif(kind MATCHES "^large")
+    set(rows 1)
+    set(rows_variable SMEMC_FAMILY_LARGE_BATCH_ROWS_)
+  endif()
+  set(family_rows)
+  foreach(family IN LISTS SMEMC_FAMILIES)
+    if(rows_variable AND DEFINED ${rows_variable}${family})
+      list(APPEND family_rows "${family}=${${rows_variable}${family}}")
+    endif()
+  endforeach()
+  list(JOIN family_rows "|" family_rows)
   add_custom_command(TARGET ${target} POST_BUILD
     COMMAND "${CMAKE_COMMAND}" "-DTEST_EXECUTABLE=$<TARGET_FILE:${target}>" "-DFILTER=${filter}" "-DPREFIX=${prefix}"
             "-DKIND=${kind}" "-DLABEL=${label}" "-DREADER=${reader}"
             "-DBATCH_ROOT=${CMAKE_CURRENT_BINARY_DIR}/batches/${target}"
             "-DWORKING_DIRECTORY=${CMAKE_CURRENT_BINARY_DIR}" "-DCTEST_FILE=${ctest_file}"
             "-DBATCH_PROPERTIES_VARIABLE=_smemc_batch_properties" "-DTEST_ENVIRONMENT=${environment}" -DDISCOVERY_TIMEOUT=120
-            "-DBATCH_ROWS=${SMEMC_BATCH_ROWS}"
+            "-DBATCH_ROWS=${rows}" "-DFAMILY_ROWS=${family_rows}"
             -P "${_SMEMC_BATCH_SCRIPT}"
     BYPRODUCTS "${ctest_file}"
     VERBATIM)
@@ -236,12 +289,15 @@ function(_smemc_discover target prefix filter kind)
   set(resources)
   if(NOT kind MATCHES "host|spec|selftest")
     set(resources RESOURCE_GROUPS "gpus:1")
+    _smemc_host_threads_property(threads 1)
     if(kind MATCHES "large")
       # The longest tests: started first (CTest starts the higher COST
       # first), they run beside the small ones instead of after them.
       smemc_large_gpu_properties(resources)
       list(APPEND resources COST 500)
+      _smemc_host_threads_property(threads ${SMEMC_LARGE_CHECK_SLOTS})
     endif()
+    list(APPEND resources ${threads})
   endif()
   # The host checks' processes probe no device (smemc::host_only_reason()).
   # (A property of its own: gtest_discover_tests splits a list value.)

@@ -26,6 +26,10 @@ set(SMEMC_FAMILIES reduce transpose moving_average histogram)
 #   SMEMC_FAMILY_PROFILE_<f>          optional: the family's profile checks
 #                                     (relative to tests/): <f>/profile.cmake, with
 #                                     its cases in <f>/profile_cases.cu
+#   SMEMC_FAMILY_BATCH_ROWS_<f>       optional: rows of its small checks one test
+#                                     process runs (default SMEMC_BATCH_ROWS)
+#   SMEMC_FAMILY_LARGE_BATCH_ROWS_<f> optional: rows of one of its large suites one
+#                                     process runs (default 1)
 # smemc_load_family_manifests(<dir>) reads <dir>/<f>/family.cmake for every
 # family (the source tree's kernels/, or an installed package's copies).
 macro(smemc_load_family_manifests dir)

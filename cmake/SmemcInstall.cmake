@@ -65,7 +65,7 @@ install(PROGRAMS ctest_config/sanitize.sh ctest_config/device_probe.sh DESTINATI
 
 # The neutral headers only (no backend header is part of the package).
 install(FILES kernels/common/contract.hpp kernels/common/ctest_gpu.hpp kernels/common/depth.hpp kernels/common/device_address.hpp
-              kernels/common/device_error.hpp kernels/common/implementation.hpp kernels/common/preconditions.hpp
+              kernels/common/device_error.hpp kernels/common/host_threads.hpp kernels/common/implementation.hpp kernels/common/preconditions.hpp
               kernels/common/spec.hpp kernels/common/stream.hpp kernels/common/traffic.hpp kernels/common/types.hpp kernels/common/typed_models.hpp
               kernels/common/values.hpp
         DESTINATION "${SMEMC_INSTALL_INCLUDEDIR}/common")

@@ -11,3 +11,7 @@ set(SMEMC_FAMILY_SOURCES_moving_average moving_average/test_moving_average.cpp)
 set(SMEMC_FAMILY_TEST_HEADERS_moving_average
     moving_average/moving_average_cases.hpp moving_average/moving_average_checks.hpp
     moving_average/moving_average_contract_cases.hpp)
+# Rows a test process runs (cmake/SmemcBatchTests.cmake): a row's small
+# checks alone (the scans' edge sizes run their models for seconds: two
+# rows together took 14-15 s on the H200, docs/results/2026-12-05-c-h200.md).
+set(SMEMC_FAMILY_BATCH_ROWS_moving_average 1)

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "common/depth.hpp"
+#include "common/host_threads.hpp"
 #include "common/preconditions.hpp"
 #include "common/typed_models.hpp"
 
@@ -25,10 +26,11 @@ std::int64_t width(std::int64_t x) { return std::bit_width(static_cast<std::uint
 constexpr std::int64_t kPieceElements = std::int64_t{1} << 24;
 
 // Runs work(begin, end) over [0, count) split into one contiguous range per
-// core of the host.
+// thread the host side may use (host_threads(): a core each, or
+// SMEMC_HOST_THREADS).
 template <typename Work>
 void parallel_ranges(std::int64_t count, const Work& work) {
-  const std::int64_t workers = std::clamp<std::int64_t>(std::thread::hardware_concurrency(), 1, 32);
+  const std::int64_t workers = std::clamp<std::int64_t>(host_threads(), 1, 32);
   const std::int64_t per = (count + workers - 1) / workers;
   std::vector<std::thread> threads;
   for (std::int64_t begin = 0; begin < count; begin += per)
