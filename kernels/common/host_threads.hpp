@@ -16,18 +16,21 @@
 
 namespace smemc {
 
-// The cap SMEMC_HOST_THREADS gives, 0 where it gives none; throws
-// std::invalid_argument for a value that is not a positive number.
-inline unsigned host_threads_cap() {
-  const char* value = std::getenv("SMEMC_HOST_THREADS");
+// The cap a value of SMEMC_HOST_THREADS gives, 0 for none (unset or
+// empty); throws std::invalid_argument for a value that is not a positive
+// number (at most 4096).
+inline unsigned parse_host_threads(const char* value) {
   if (value == nullptr || *value == '\0') return 0;
   char* end = nullptr;
   const long n = std::strtol(value, &end, 10);
-  if (*end != '\0' || n < 1 || n > 4096) {
+  if (*value < '0' || *value > '9' || *end != '\0' || n < 1 || n > 4096) {
     throw std::invalid_argument("SMEMC_HOST_THREADS must be a positive number of threads, not '" + std::string(value) + "'");
   }
   return static_cast<unsigned>(n);
 }
+
+// The cap this process's SMEMC_HOST_THREADS gives (parse_host_threads).
+inline unsigned host_threads_cap() { return parse_host_threads(std::getenv("SMEMC_HOST_THREADS")); }
 
 // The threads host-side work may use: the cap, or else the host's cores
 // (at least 1).
