@@ -177,11 +177,14 @@ void expect_prefix_means(const Spec& s, std::span<const float> a, int block, std
   expect_floating_means(s, kF32, a, block, got, context);
 }
 
+HashedFloats large_input_values(const Spec& s) {
+  constexpr std::uint64_t kSalt = 0x1A46E5u;
+  if (s.determinism == Determinism::ordered && s.stream_model) return {HashedKind::one_to_four, kSalt};
+  return {HashedKind::one_in_1021, kSalt};
+}
+
 std::function<float(std::int64_t)> large_input(const Spec& s) {
-  auto hash = [](std::int64_t i) { return SplitMix64(static_cast<std::uint64_t>(i) ^ 0x1A46E5u).next(); };
-  if (s.determinism == Determinism::ordered && s.stream_model)
-    return [hash](std::int64_t i) { return static_cast<float>(1 + (hash(i) & 3u)); };
-  return [hash](std::int64_t i) { return hash(i) % 1021 == 0 ? 1.0f : 0.0f; };
+  return [g = large_input_values(s)](std::int64_t i) { return hashed_float(g, i); };
 }
 
 std::int64_t large_input_period(const std::function<float(std::int64_t)>& value, std::int64_t first, std::int64_t count,

@@ -10,6 +10,7 @@
 
 #include "common/values.hpp"
 #include "moving_average/spec.hpp"
+#include "smemc/hashed_values.hpp"
 
 namespace smemc::moving_average::testing {
 
@@ -27,8 +28,7 @@ void expect_prefix_means(const Variant& v, const Values& a, int block, const Val
 void expect_prefix_means(const Spec& s, std::span<const float> a, int block, std::span<const float> got,
                          const std::string& context);
 
-// The input of the large checks, element i as a function of i (the checks
-// make it chunk by chunk). An ordered row is compared bit for bit with its
+// The input of the large checks, element i as a function of i. An ordered row is compared bit for bit with its
 // model on any input: 1, 2, 3 or 4 from a hash of i, whose prefix sums pass
 // 2^24 and round, whose means (about 2.5) cannot pass for an unwritten
 // input, and which has no period: a piece read from the wrong place, or
@@ -36,8 +36,11 @@ void expect_prefix_means(const Spec& s, std::span<const float> a, int block, std
 // unordered row's sums depend on the order the look-back added them in,
 // except where every partial sum is exact: a 1 where the hash of i is a
 // multiple of 1021, else 0 (the sums stay below 2^24), so that any run
-// must give the model's bits there too.
-std::function<float(std::int64_t)> large_input(const Spec& s);
+// must give the model's bits there too. Both are hashed inputs
+// (smemc/hashed_values.hpp): the checks make them on the device where the
+// backend can (Backend::fill_hashed), and the model computes them again.
+HashedFloats large_input_values(const Spec& s);
+std::function<float(std::int64_t)> large_input(const Spec& s);  // element i of large_input_values(s)
 
 // The smallest shift k in [1, max_shift] for which value(i + k) equals
 // value(i) at every i in [first, first + count): the input cannot tell a

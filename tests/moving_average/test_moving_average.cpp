@@ -379,8 +379,9 @@ std::int64_t compare_large_with_bound(const GuardedBuffer<float>& data, std::int
 }
 
 // The streamed model's means, computed on a thread of their own while the
-// test thread makes and uploads the input and the device runs (the model
-// needs only value(i), not the device's output), kept whole in host memory
+// input is made (on the device where the backend can: Backend::fill_hashed)
+// and the device runs (the model needs only value(i), not the device's
+// output), kept whole in host memory
 // until the device is done. The large checks' model took 8-12 s after
 // 3-13 s of device work (docs/results/2026-12-04-b-h200.md); beside it, a
 // check takes the longer of the two.
@@ -453,10 +454,12 @@ class ModelBeside {
   std::future<void> running_;  // last: destroyed first, after ~ModelBeside has waited
 };
 
-// Runs the row at n on a guarded buffer whose element i is value(i),
-// uploaded and compared chunk by chunk: every output bit for bit against
-// the row's streamed model (Spec::stream_model), the guards, the workspace.
-void run_large_and_compare(const Variant& v, std::int64_t n, int block, const std::function<float(std::int64_t)>& value) {
+// Runs the row at n on a guarded buffer whose element i is input's
+// (made on the device where the backend can: Backend::fill_hashed), and
+// compares chunk by chunk: every output bit for bit against the row's
+// streamed model (Spec::stream_model), the guards, the workspace.
+void run_large_and_compare(const Variant& v, std::int64_t n, int block, const HashedFloats& input) {
+  const std::function<float(std::int64_t)> value = [input](std::int64_t i) { return hashed_float(input, i); };
   const std::size_t data_bytes = static_cast<std::size_t>(n) * sizeof(float) + 2 * GuardedBytes::kGuardBytes;
   if (const std::string why =
           smemc::testing::large_check_unfit(data_bytes + v.spec->workspace_bytes(n, block, v.typing), data_bytes);
@@ -469,16 +472,7 @@ void run_large_and_compare(const Variant& v, std::int64_t n, int block, const st
   workspace.poison();
   constexpr std::int64_t kChunk = std::int64_t{1} << 24;
   std::vector<float> chunk;
-  for (std::int64_t begin = 0; begin < n; begin += kChunk) {
-    chunk.resize(static_cast<std::size_t>(std::min(kChunk, n - begin)));
-    {
-      const timing::ScopedPhase phase(timing::Phase::data);
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chunk.size(), std::size_t{1} << 16), [&](const auto& r) {
-        for (std::size_t j = r.begin(); j != r.end(); ++j) chunk[j] = value(begin + static_cast<std::int64_t>(j));
-      });
-    }
-    backend().upload(data.at(static_cast<std::size_t>(begin)), chunk.data(), chunk.size() * sizeof(float), {});
-  }
+  backend().fill_hashed(data.data(), input, 0, static_cast<std::size_t>(n), {});
   v.launch({.n = n, .data = data.data(), .workspace = workspace.payload(), .block = block}, {});
   backend().synchronize({});
   data.verify_guards();
@@ -515,7 +509,7 @@ void run_large_and_compare(const Variant& v, std::int64_t n, int block, const st
 // bound); every output compared. About 8.6 GB of device memory.
 TEST_P(MovingAverageLarge, large_n) {
   const Variant& v = GetParam();
-  run_large_and_compare(v, kLargeN, largest_block(*v.spec), large_input(*v.spec));
+  run_large_and_compare(v, kLargeN, largest_block(*v.spec), large_input_values(*v.spec));
 }
 
 // The row's stated limit, n = largest_n(B), run at exactly that value for
@@ -528,7 +522,7 @@ TEST_P(MovingAverageAtLimit, large_limit) {
   const auto [block, n] = limit_case(*v.spec);
   ASSERT_TRUE(accepts(v, n, block)) << size_violation(*v.spec, n, block);
   if (n <= max_drawn_n(v, block)) GTEST_SKIP() << "the limit n = " << n << " is run by edge_sizes";
-  run_large_and_compare(v, n, block, large_input(*v.spec));
+  run_large_and_compare(v, n, block, large_input_values(*v.spec));
 }
 
 // --- host-only ---------------------------------------------------------------

@@ -194,38 +194,35 @@ TEST_P(TransposeAll, held_stream_result) {
 // n = 46341: n*n = 2147488281 > 2^31, so 32-bit index arithmetic overflows.
 // Every variant that claims the size transposes it exactly (the ones that do
 // not are held to refusing it by TransposeHostContract.preconditions). About
-// 17.2 GB of device memory; the data come from a hash of the index,
-// generated and checked chunk by chunk on the host.
+// 17.2 GB of device memory; the data come from a hash of the index
+// (smemc/hashed_values.hpp), made on the device where the backend can and
+// checked chunk by chunk on the host.
 
 // A rows x cols transpose too large to hold twice on the host: the input
-// is a hash of the element index, uploaded chunk by chunk, and every output
-// element is compared with the input element it must be, chunk by chunk.
+// is a hash of the element index (Backend::fill_hashed: made on the device
+// where the backend can), and every output element is compared with the
+// input element it must be, computed again on the host chunk by chunk.
 void run_large_and_compare(const Variant& v, std::int64_t rows, std::int64_t cols) {
   const std::string context = v.typed_name() + " " + std::to_string(rows) + "x" + std::to_string(cols);
   const auto elements = static_cast<std::size_t>(rows * cols);
   const std::size_t bytes = elements * sizeof(float) + 2 * GuardedBytes::kGuardBytes;
   if (const std::string why = smemc::testing::large_check_unfit(2 * bytes, bytes); !why.empty())
     GTEST_SKIP() << context << ": " << why;
-  auto value_at = [](std::int64_t index) {
-    SplitMix64 h(static_cast<std::uint64_t>(index));
-    auto b = static_cast<std::uint32_t>(h.next());
-    return float_from_bits(b == kPoisonBits ? b ^ 1u : b);
-  };
+  // Every bit pattern but the poison one, made on the device where the
+  // backend can (Backend::fill_hashed).
+  constexpr HashedFloats kInput{HashedKind::float_bits, 0};
+  auto value_at = [g = kInput](std::int64_t index) { return hashed_float(g, index); };
   GuardedBuffer<float> input("in", elements), output("out", elements);
   constexpr std::int64_t kChunk = std::int64_t{1} << 24;
   std::vector<float> chunk, expected;
-  // The inputs and the expected outputs are made over the cores (oneTBB).
+  // The expected outputs are made over the cores (oneTBB).
   auto fill = [](std::vector<float>& out, const auto& value) {
     const timing::ScopedPhase phase(timing::Phase::data);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, out.size(), std::size_t{1} << 16), [&](const auto& r) {
       for (std::size_t j = r.begin(); j != r.end(); ++j) out[j] = value(j);
     });
   };
-  for (std::int64_t first = 0; first < rows * cols; first += kChunk) {
-    chunk.resize(static_cast<std::size_t>(std::min(kChunk, rows * cols - first)));
-    fill(chunk, [&](std::size_t j) { return value_at(first + static_cast<std::int64_t>(j)); });
-    backend().upload(input.at(static_cast<std::size_t>(first)), chunk.data(), chunk.size() * sizeof(float), {});
-  }
+  backend().fill_hashed(input.data(), kInput, 0, elements, {});
   v.launch({.rows = rows, .cols = cols, .in = input.data(), .out = output.data()}, {});
   backend().synchronize({});
   input.verify_guards();
