@@ -135,9 +135,17 @@ endfunction()
 # (docs/results/2026-12-05-c-h200.md). Only under a resource spec, where
 # the slots are what CTest shares out; the cores counted at configure time.
 option(SMEMC_SHARE_HOST_CORES "Under a resource spec, cap each device check's host threads at its share of the slots" ON)
+# The slots that share the host's cores: one GPU's (the dev preset's spec,
+# resources-1gpu.json); with a spec of G GPUs (make_resource_spec.sh), G
+# times as many.
+set(SMEMC_HOST_SHARED_SLOTS "${SMEMC_GPU_SLOTS}" CACHE STRING
+    "Slots the host's cores are shared among (SMEMC_SHARE_HOST_CORES): a GPU's, times the GPUs of ctest's resource spec")
+if(NOT SMEMC_HOST_SHARED_SLOTS MATCHES "^[1-9][0-9]*$")
+  message(FATAL_ERROR "SMEMC_HOST_SHARED_SLOTS must be a positive number, not '${SMEMC_HOST_SHARED_SLOTS}'")
+endif()
 cmake_host_system_information(RESULT SMEMC_HOST_CORES QUERY NUMBER_OF_LOGICAL_CORES)
 function(_smemc_host_threads out slots)
-  math(EXPR threads "${SMEMC_HOST_CORES} * ${slots} / ${SMEMC_GPU_SLOTS}")
+  math(EXPR threads "${SMEMC_HOST_CORES} * ${slots} / ${SMEMC_HOST_SHARED_SLOTS}")
   if(threads LESS 1)
     set(threads 1)
   endif()
@@ -265,6 +273,9 @@ function(_smemc_discover_batches target name_prefix filter kind label host_only 
   set(family_rows)
   foreach(family IN LISTS SMEMC_FAMILIES)
     if(rows_variable AND DEFINED ${rows_variable}${family})
+      if(NOT ${rows_variable}${family} MATCHES "^[1-9][0-9]*$")
+        message(FATAL_ERROR "${rows_variable}${family} (kernels/${family}/family.cmake) must be a positive number, not '${${rows_variable}${family}}'")
+      endif()
       list(APPEND family_rows "${family}=${${rows_variable}${family}}")
     endif()
   endforeach()

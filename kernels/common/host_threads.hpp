@@ -4,7 +4,10 @@
 // limit the test binaries set from the same number).
 //
 // SMEMC_HOST_THREADS=<n> (a positive number) caps it; unset or empty, every
-// core. CTest runs many test processes at once, each of which would
+// core. It caps each pool: oneTBB's, and the threads of a model running
+// beside it (the moving averages' large checks run their streamed model on
+// a thread of its own while the test thread waits for the device), so such
+// a check may run up to twice n threads at once. CTest runs many test processes at once, each of which would
 // otherwise start a thread per core: on the H200's 16 cores, 5 large checks
 // beside each other kept them 80-98 % busy (docs/results/2026-12-05-c-h200.md).
 
