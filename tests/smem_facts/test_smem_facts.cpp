@@ -88,10 +88,17 @@ TEST_F(SmemFacts, static_shared_memory_matches_declarations) {
 }
 
 // §5.3's values/counts layout over one extern __shared__ buffer, checked by
-// what it computes: a stable sort of each tile.
+// what it computes: a stable sort of each tile. Under a tool (the reduced
+// workload) one data kind: the tools see the kernel's accesses, the same
+// for any values, and the ranking's shared loads grow as a tile's square
+// (racecheck of this binary took 24 s at -j 8; counted from the source,
+// most of its shared loads are this test's, at blocks 1023 and 1024).
 TEST_F(SmemFacts, aliased_extern_values_counts_layout) {
+  const std::vector<DataKind> kinds =
+      workload().reduced ? std::vector<DataKind>{DataKind::uniform}
+                         : std::vector<DataKind>{DataKind::uniform, DataKind::small_integers, DataKind::signed_zeros};
   for (int block : {1, 7, 32, 33, 256, 1023, 1024}) {
-    for (DataKind kind : {DataKind::uniform, DataKind::small_integers, DataKind::signed_zeros}) {
+    for (DataKind kind : kinds) {
       const std::int64_t n = 3 * block + 5;
       const std::vector<float> in = make_data(kind, n, 0xA11A5u + block);
       GuardedBuffer<float> input("in", in.size()), output("out", in.size());
