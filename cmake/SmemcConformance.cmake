@@ -280,6 +280,9 @@ function(_smemc_discover_batches target name_prefix filter kind label host_only 
     endif()
   endforeach()
   list(JOIN family_rows "|" family_rows)
+  # The batches' file is written after each link: a change to the script
+  # that writes it relinks the binary, so it is written anew.
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${_SMEMC_BATCH_SCRIPT}")
   add_custom_command(TARGET ${target} POST_BUILD
     COMMAND "${CMAKE_COMMAND}" "-DTEST_EXECUTABLE=$<TARGET_FILE:${target}>" "-DFILTER=${filter}" "-DPREFIX=${prefix}"
             "-DKIND=${kind}" "-DLABEL=${label}" "-DREADER=${reader}"
