@@ -27,12 +27,14 @@ enum class Pattern { lane_stride, spread, one_value };
 
 void run(std::string_view variant, Pattern pattern, std::int64_t count = kCount) {
   const auto row = profile::variant_named(specs(), implementations(), variant, kTypings[0]);
-  const std::vector<std::uint8_t> bytes =
-      profile::generated<std::uint8_t>(static_cast<std::size_t>(count), 5, [pattern](std::size_t i, std::uint64_t draw) {
-        return pattern == Pattern::lane_stride ? static_cast<std::uint8_t>(8 * (i % 32))
-               : pattern == Pattern::one_value ? std::uint8_t{7}
-                                               : static_cast<std::uint8_t>(draw >> 56);
-      });
+  std::vector<std::uint8_t> bytes(static_cast<std::size_t>(count));
+  SplitMix64 rng(5);
+  generate_in_pieces(std::span<std::uint8_t>(bytes), rng, 1, [pattern](SplitMix64& r, std::size_t i) {
+    const std::uint64_t draw = r.next();  // one draw an element, whatever the pattern
+    return pattern == Pattern::lane_stride ? static_cast<std::uint8_t>(8 * (i % 32))
+           : pattern == Pattern::one_value ? std::uint8_t{7}
+                                           : static_cast<std::uint8_t>(draw >> 56);
+  });
   DeviceBuffer<std::uint8_t> data(bytes.size());
   DeviceBuffer<std::uint32_t> bins(static_cast<std::size_t>(kByteValues.bins));
   data.upload(bytes);

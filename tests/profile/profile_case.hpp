@@ -14,9 +14,6 @@
 #include <string_view>
 #include <vector>
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-
 #include "common/cuda/cuda_check.hpp"
 #include "common/implementation.hpp"
 #include "common/spec.hpp"
@@ -34,25 +31,16 @@ struct Case {
   smemc::Traffic (*stated)() = nullptr;
 };
 
-// count values, element i = element(i, draw i of SplitMix64(seed)), made
-// over the host's cores (the generator is a counter: each piece skips to
-// its first draw). profile.counters holds a whole GPU while it runs, and
-// the traffic cases' inputs (a GiB each) made on one core were seconds of it.
-template <typename T, typename Element>
-std::vector<T> generated(std::size_t count, std::uint64_t seed, const Element& element) {
-  std::vector<T> values(count);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, std::size_t{1} << 20), [&](const auto& r) {
-    smemc::SplitMix64 rng(seed);
-    rng.skip(r.begin());
-    for (std::size_t i = r.begin(); i != r.end(); ++i) values[i] = element(i, rng.next());
+// Values in [1, 2): 23 random mantissa bits, never zero. Made over the
+// host's cores: profile.counters holds a whole GPU while it runs, and the
+// traffic cases' inputs (a GiB each) made on one core were seconds of it.
+inline std::vector<float> nonzero_data(std::size_t count, std::uint64_t seed) {
+  std::vector<float> values(count);
+  smemc::SplitMix64 rng(seed);
+  smemc::generate_in_pieces(std::span<float>(values), rng, 1, [](smemc::SplitMix64& r, std::size_t) {
+    return 1.0f + static_cast<float>(r.next() >> 41) * 0x1p-23f;
   });
   return values;
-}
-
-// Values in [1, 2): 23 random mantissa bits, never zero.
-inline std::vector<float> nonzero_data(std::size_t count, std::uint64_t seed) {
-  return generated<float>(count, seed,
-                          [](std::size_t, std::uint64_t draw) { return 1.0f + static_cast<float>(draw >> 41) * 0x1p-23f; });
 }
 
 // A variant of a family's table in a typing (f32: the texts' figures),
