@@ -10,8 +10,10 @@
 #      the device probe put off under SMEMC_REQUIRE_DEVICE);
 #   2. the pass at -j 1: each run's own seconds, and their sum;
 #   3. the pass at -j 2;
-#   4. the device probes alone: the 36 a pass used to start beside its
-#      runs, one at a time and 8 at a time (what putting them off saves).
+#   4. each tool's start on each binary with no test (what only fewer
+#      processes save), and the device probes alone: the 36 a pass used
+#      to start beside its runs, one at a time and 8 at a time (what
+#      putting them off saves).
 # Here first: bash ../shared/device/fetch-deps.sh
 # run: carry [".deps"], timeout_s 540, command "bash docs/results/probes/2026-12-05-d-call6.sh"
 set -uo pipefail
@@ -35,6 +37,22 @@ if [ "$SECONDS" -lt 400 ]; then
 else
   echo "-j 2 left out: $SECONDS s used" | tee -a "$extra"
 fi
+# Each binary's start under each tool, with no test (the filter matches
+# none): the part of a run that only fewer processes can save; the rest of
+# its -j 1 seconds is its tests' launches.
+{
+  echo "== each tool's start on each binary, no test (s)"
+  for binary in reduce histogram moving_average transpose smem_facts; do
+    line="$binary"
+    for tool in memcheck racecheck synccheck initcheck; do
+      start=$EPOCHREALTIME
+      timeout 60 compute-sanitizer --tool "$tool" --error-exitcode 86 --report-api-errors no \
+        "build/dev/tests/smemc_${binary}_cuda_tests" --gtest_filter=NoSuchTest.none > /dev/null 2>&1
+      line="$line $tool $(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }')"
+    done
+    echo "$line"
+  done
+} 2>&1 | tee -a "$extra"
 probe=build/dev/tests/smemc_histogram_cuda_tests
 {
   echo "== 36 device probes ($probe --smemc-device-status)"
