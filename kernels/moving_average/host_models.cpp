@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <climits>
+#include <span>
 #include <thread>
 
 #include "common/depth.hpp"
@@ -38,12 +40,11 @@ void parallel_ranges(std::int64_t count, const Work& work) {
   for (auto& t : threads) t.join();
 }
 
-// a[first .. first + count), +0 past n (a tile's padding).
-void values_into(const ValueAt& value, std::int64_t n, std::int64_t first, std::vector<float>& out) {
-  for (std::size_t j = 0; j < out.size(); ++j) {
-    const std::int64_t i = first + static_cast<std::int64_t>(j);
-    out[j] = i < n ? value(i) : 0.0f;
-  }
+// a[first .. first + out.size()), +0 past n (a tile's padding).
+void values_into(const ValueAt& value, std::int64_t n, std::int64_t first, std::span<float> out) {
+  const auto taken = static_cast<std::size_t>(std::clamp<std::int64_t>(n - first, 0, static_cast<std::int64_t>(out.size())));
+  for (std::size_t j = 0; j < taken; ++j) out[j] = value(first + static_cast<std::int64_t>(j));
+  std::fill(out.begin() + static_cast<std::ptrdiff_t>(taken), out.end(), 0.0f);
 }
 
 // Pieces of whole tiles: fill(first_tile, tiles, sums) writes the sums of
@@ -57,13 +58,29 @@ void stream_pieces(std::int64_t n, std::int64_t tile, const Piece& piece, const 
     sums.assign(static_cast<std::size_t>(count), 0.0f);
     fill(first_tile, (count + tile - 1) / tile, std::span<float>(sums));
     parallel_ranges(count, [&](std::int64_t begin, std::int64_t end) {
-      for (std::int64_t j = begin; j < end; ++j) sums[static_cast<std::size_t>(j)] /= static_cast<float>(first + j + 1);
+      divide_by_counts(std::span<float>(sums).subspan(static_cast<std::size_t>(begin), static_cast<std::size_t>(end - begin)),
+                       first + begin);
     });
     piece(first, sums);
   }
 }
 
 }  // namespace
+
+// The counts below 2^31 are converted from 32-bit integers, a conversion
+// any x86-64 vectorises (a 64-bit one is scalar there before AVX-512); a
+// count converts to the same float from either width.
+void divide_by_counts(std::span<float> sums, std::int64_t first) {
+  const auto count = static_cast<std::int64_t>(sums.size());
+  const std::int64_t narrow = std::clamp<std::int64_t>(std::int64_t{INT32_MAX} - first, 0, count);  // first + j + 1 <= INT32_MAX
+  float* out = sums.data();
+  if (narrow > 0) {
+    const auto counted = static_cast<std::int32_t>(first + 1);
+    const auto n32 = static_cast<std::int32_t>(narrow);
+    for (std::int32_t j = 0; j < n32; ++j) out[j] = out[j] / static_cast<float>(counted + j);
+  }
+  for (std::int64_t j = narrow; j < count; ++j) out[j] = out[j] / static_cast<float>(first + j + 1);
+}
 
 std::vector<float> means(const std::vector<float>& sums) {
   std::vector<float> out(sums.size());
@@ -177,23 +194,27 @@ void tiled_scan_mean_stream(std::int64_t n, int block, const ValueAt& value, con
     carries.resize(static_cast<std::size_t>(tiles));
     chunk_scans.resize(static_cast<std::size_t>(chunks));
     parallel_ranges(tiles, [&](std::int64_t begin, std::int64_t end) {
-      std::vector<float> s(static_cast<std::size_t>(block));
+      if (block == 1) {  // one-element tiles, each its own scan and total (all below n)
+        const std::span<float> own =
+            std::span<float>(sums).subspan(static_cast<std::size_t>(begin), static_cast<std::size_t>(end - begin));
+        values_into(value, n, first + begin, own);
+        std::copy(own.begin(), own.end(), totals.begin() + begin);
+        return;
+      }
+      std::vector<float> s(static_cast<std::size_t>(block)), scratch;
       for (std::int64_t t = begin; t < end; ++t) {
-        if (block == 1) {
-          s[0] = value(first_tile + t);  // a one-element tile scans to itself
-        } else {
-          values_into(value, n, (first_tile + t) * tile, s);  // +0 past n
-          inclusive_scan_in_place(s);
-        }
+        values_into(value, n, (first_tile + t) * tile, s);  // +0 past n
+        inclusive_scan_in_place(s, scratch);
         totals[static_cast<std::size_t>(t)] = s.back();
         const std::int64_t offset = t * tile, kept = std::min(tile, count - offset);
         std::copy(s.begin(), s.begin() + kept, sums.begin() + offset);
       }
     });
     parallel_ranges(chunks, [&](std::int64_t begin, std::int64_t end) {
+      std::vector<float> scratch;
       for (std::int64_t c = begin; c < end; ++c) {
         carry_chunk_scan_into(std::span<const float>(totals), static_cast<std::size_t>(c * kCarryThreads),
-                              chunk_scans[static_cast<std::size_t>(c)]);
+                              chunk_scans[static_cast<std::size_t>(c)], scratch);
       }
     });
     // Each chunk's carry in order (one addition a chunk), then the chunks'
@@ -209,11 +230,22 @@ void tiled_scan_mean_stream(std::int64_t n, int block, const ValueAt& value, con
                                 static_cast<std::size_t>(c * kCarryThreads), std::span<float>(carries));
       }
     });
+    // Each element's carry (its tile's) plus its inclusive value, tile by
+    // tile, then the means.
     parallel_ranges(count, [&](std::int64_t begin, std::int64_t end) {
-      for (std::int64_t j = begin; j < end; ++j) {
-        const float sum = carries[static_cast<std::size_t>(j / tile)] + sums[static_cast<std::size_t>(j)];
-        sums[static_cast<std::size_t>(j)] = sum / static_cast<float>(first + j + 1);
+      float* out = sums.data();
+      if (tile == 1) {
+        for (std::int64_t j = begin; j < end; ++j) out[j] = carries[static_cast<std::size_t>(j)] + out[j];
+      } else {
+        for (std::int64_t lo = begin; lo < end;) {
+          const std::int64_t t = lo / tile, hi = std::min(end, (t + 1) * tile);
+          const float carried = carries[static_cast<std::size_t>(t)];
+          for (std::int64_t j = lo; j < hi; ++j) out[j] = carried + out[j];
+          lo = hi;
+        }
       }
+      divide_by_counts(std::span<float>(sums).subspan(static_cast<std::size_t>(begin), static_cast<std::size_t>(end - begin)),
+                       first + begin);
     });
     piece(first, sums);
   }
@@ -233,10 +265,13 @@ void lookback_mean_stream(std::int64_t n, int block, const ValueAt& value, const
       for (std::int64_t t = begin; t < end; ++t) {
         values_into(value, n, (first_tile + t) * tile, v);
         const LookbackTile<float> part = lookback_tile(std::span<const float>(v), block);
-        for (std::int64_t j = 0; j < tile && t * tile + j < static_cast<std::int64_t>(sums.size()); ++j) {
-          thread_prefix[static_cast<std::size_t>(t * tile + j)] =
-              part.thread_prefix[static_cast<std::size_t>(j / kLookbackItems)];
-          sums[static_cast<std::size_t>(t * tile + j)] = part.serial[static_cast<std::size_t>(j)];
+        const std::int64_t offset = t * tile,
+                           kept = std::min<std::int64_t>(tile, static_cast<std::int64_t>(sums.size()) - offset);
+        std::copy_n(part.serial.begin(), kept, sums.begin() + offset);
+        for (std::int64_t h = 0; h * kLookbackItems < kept; ++h) {  // each thread's prefix, over its elements
+          const std::int64_t from = offset + h * kLookbackItems,
+                             to = offset + std::min<std::int64_t>(kept, (h + 1) * kLookbackItems);
+          std::fill(thread_prefix.begin() + from, thread_prefix.begin() + to, part.thread_prefix[static_cast<std::size_t>(h)]);
         }
         aggregates[static_cast<std::size_t>(t)] = part.aggregate;
       }

@@ -52,13 +52,26 @@ std::vector<V> running_sums(std::span<const V> a, const DeviceArrays& mem = {}) 
 
 // Hillis-Steele inclusive scan as a block computes it: at distances 1, 2,
 // 4, ... every element at t >= d adds the value at t - d from the step
-// before. In place from the top down, where s[t - d] still holds the step
-// before's value when s[t] reads it.
+// before. Each step reads only the step before's values, so it is computed
+// into `scratch` and the two swapped: the additions of a block's steps, in
+// loops without a dependence from one element to the next (a compiler
+// vectorises them; the models of the large checks scan 2^31 elements).
+template <typename V>
+void inclusive_scan_in_place(std::vector<V>& s, std::vector<V>& scratch) {
+  const std::size_t n = s.size();
+  scratch.resize(n);
+  for (std::size_t d = 1; d < n; d *= 2) {
+    const V* before = s.data();
+    V* after = scratch.data();
+    for (std::size_t t = 0; t < d; ++t) after[t] = before[t];
+    for (std::size_t t = d; t < n; ++t) after[t] = before[t - d] + before[t];
+    s.swap(scratch);
+  }
+}
 template <typename V>
 void inclusive_scan_in_place(std::vector<V>& s) {
-  for (std::size_t d = 1; d < s.size(); d *= 2) {
-    for (std::size_t t = s.size() - 1; t >= d; --t) s[t] = s[t - d] + s[t];
-  }
+  std::vector<V> scratch;
+  inclusive_scan_in_place(s, scratch);
 }
 
 // --- the three-phase scan, in the pieces its kernels compute -----------------
@@ -75,10 +88,10 @@ std::vector<V> carry_chunk_scan(std::span<const V> totals, std::size_t first) {
 // The same into `chunk` (kCarryThreads long): for the streamed model's
 // millions of chunks, no allocation each.
 template <typename V>
-void carry_chunk_scan_into(std::span<const V> totals, std::size_t first, std::vector<V>& chunk) {
+void carry_chunk_scan_into(std::span<const V> totals, std::size_t first, std::vector<V>& chunk, std::vector<V>& scratch) {
   chunk.assign(kCarryThreads, V{});
   for (std::size_t t = 0; t < chunk.size() && first + t < totals.size(); ++t) chunk[t] = totals[first + t];
-  inclusive_scan_in_place(chunk);
+  inclusive_scan_in_place(chunk, scratch);
 }
 
 // Phase 2, the chunks in order: carries[first + t] = carry + (exclusive
@@ -271,6 +284,9 @@ Values lookback_mean_typed(const Values& a, const Typing& t, int block);
 
 // The models piece by piece, for inputs of billions of elements (Spec::stream_model).
 using ValueAt = std::function<float(std::int64_t)>;
+// sums[j] /= (float)(first + j + 1): a piece's means, its first element's
+// index `first`.
+void divide_by_counts(std::span<float> sums, std::int64_t first);
 using Piece = std::function<void(std::int64_t first, std::span<const float> means)>;
 void running_mean_stream(std::int64_t n, int block, const ValueAt& value, const Piece& piece);
 void tiled_scan_mean_stream(std::int64_t n, int block, const ValueAt& value, const Piece& piece);

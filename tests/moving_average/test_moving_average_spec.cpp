@@ -7,10 +7,13 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <span>
 #include <string_view>
 #include <utility>
 
+#include "moving_average/host_models.hpp"
 #include "moving_average/spec.hpp"
 #include "moving_average_cases.hpp"
 #include "moving_average_checks.hpp"
@@ -41,6 +44,7 @@ SMEMC_SUITE_SIZE(MovingAverageSpecModel, host);
 SMEMC_SUITE_SIZE(MovingAverageSpecStream, host);
 SMEMC_SUITE_SIZE(MovingAverageSpecDepth, host);
 SMEMC_SUITE_SIZE(MovingAverageCases, host);
+SMEMC_SUITE_SIZE(MovingAverageModelMeans, host);
 
 TEST_P(MovingAverageSpec, spec_row) {
   const Spec& s = *GetParam().spec;
@@ -248,6 +252,25 @@ TEST_P(MovingAverageSpec, every_check_case_is_in_the_domain) {
 // its sweep need not hit a chunk's boundary. A full run's edge sizes hit
 // the first and second boundaries at every block (a fixed table: blocks
 // above 128, 256 and 1024, and two below it, 7 and 33).
+// The streamed models' division (model::divide_by_counts) converts the
+// counts below 2^31 from 32 bits and the rest from 64: pieces on both
+// sides of 2^31, and across it, divide as (float)(first + j + 1) does.
+// Only the large checks reach these counts otherwise, on a GPU.
+TEST(MovingAverageModelMeans, counts_divide_alike_across_2_to_the_31) {
+  constexpr std::int64_t kMax32 = INT32_MAX;
+  for (const std::int64_t first : {std::int64_t{0}, std::int64_t{1}, kMax32 - 9, kMax32 - 1, kMax32, kMax32 + 1, kMax32 * 2}) {
+    std::vector<float> sums(12);
+    for (std::size_t j = 0; j < sums.size(); ++j) sums[j] = 1.0e9f + 3.0e7f * static_cast<float>(j) + 0.25f;
+    std::vector<float> means = sums;
+    model::divide_by_counts(std::span<float>(means), first);
+    for (std::size_t j = 0; j < sums.size(); ++j) {
+      const float expected = sums[j] / static_cast<float>(first + static_cast<std::int64_t>(j) + 1);
+      EXPECT_EQ(bits_of(means[j]), bits_of(expected))
+          << "first " << first << " [" << j << "]: count " << first + static_cast<std::int64_t>(j) + 1;
+    }
+  }
+}
+
 TEST(MovingAverageCases, full_run_crosses_the_scans_carry_chunks) {
   const Spec& scan = spec_named("moving_average_scan");
   const auto cases = edge_size_cases(scan, workload_named("full"));
