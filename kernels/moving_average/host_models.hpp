@@ -59,6 +59,7 @@ std::vector<V> running_sums(std::span<const V> a, const DeviceArrays& mem = {}) 
 template <typename V>
 void inclusive_scan_in_place(std::vector<V>& s, std::vector<V>& scratch) {
   const std::size_t n = s.size();
+  if (n < 2) return;  // one element scans to itself
   scratch.resize(n);
   for (std::size_t d = 1; d < n; d *= 2) {
     const V* before = s.data();
@@ -130,7 +131,7 @@ std::vector<V> tiled_scan_sums(std::span<const V> a, int block, const DeviceArra
   const std::size_t tiles = (n + tile - 1) / tile;
   // Each tile's scan in one array (and one tile's worth of work space for
   // all of them: n one-element tiles would otherwise be n allocations).
-  std::vector<V> scans(tiles * tile), totals(tiles), s(tile);
+  std::vector<V> scans(tiles * tile), totals(tiles), s(tile), scratch;
   if (n == 0) return {};
   mem.data.launch();
   for (std::size_t b = 0; b < tiles; ++b) {
@@ -139,7 +140,7 @@ std::vector<V> tiled_scan_sums(std::span<const V> a, int block, const DeviceArra
     std::copy(a.begin() + static_cast<std::ptrdiff_t>(b * tile), a.begin() + static_cast<std::ptrdiff_t>(b * tile + count),
               s.begin());
     std::fill(s.begin() + static_cast<std::ptrdiff_t>(count), s.end(), V{});
-    inclusive_scan_in_place(s);
+    inclusive_scan_in_place(s, scratch);
     std::copy(s.begin(), s.end(), scans.begin() + static_cast<std::ptrdiff_t>(b * tile));
     totals[b] = s[tile - 1];
     mem.carries.store(static_cast<std::int64_t>(b));  // the tile's last thread
