@@ -36,9 +36,9 @@ TEST_F(HashedFill, device_elements_are_the_hosts) {
     HashedFloats g;
     std::size_t count;
   };
-  for (const auto& [g, kCount] :
-       {Fill{{HashedKind::float_bits, 0}, 100003}, Fill{{HashedKind::one_to_four, 0x1A46E5u}, 100003},
-        Fill{{HashedKind::one_in_1021, 0x1A46E5u}, 100003}, Fill{{HashedKind::float_bits, 0}, (std::size_t{1} << 24) + 5}}) {
+  for (const auto& [g, kCount] : {Fill{{HashedKind::float_bits, 0}, 100003}, Fill{{HashedKind::one_to_four, 0x1A46E5u}, 100003},
+                                  Fill{{HashedKind::one_in_1021, 0x1A46E5u}, 100003}, Fill{{HashedKind::one_to_two, 3}, 100003},
+                                  Fill{{HashedKind::float_bits, 0}, (std::size_t{1} << 24) + 5}}) {
     DeviceBuffer<float> buffer(kCount + 2);
     backend().fill(buffer.at(), kPoisonByte, (kCount + 2) * sizeof(float), {});
     backend().fill_hashed(buffer.at(1), g, kFirst, kCount, {});

@@ -14,6 +14,7 @@
 
 #include "histogram/spec.hpp"
 #include "profile_case.hpp"
+#include "smemc/data.hpp"
 #include "smemc/device_buffer.hpp"
 
 namespace smemc::histogram {

@@ -18,7 +18,7 @@
 #include "common/implementation.hpp"
 #include "common/spec.hpp"
 #include "smemc/backend.hpp"
-#include "smemc/data.hpp"
+#include "smemc/hashed_values.hpp"
 
 namespace smemc::profile {
 
@@ -31,16 +31,13 @@ struct Case {
   smemc::Traffic (*stated)() = nullptr;
 };
 
-// Values in [1, 2): 23 random mantissa bits, never zero. Made over the
-// host's cores: profile.counters holds a whole GPU while it runs, and the
-// traffic cases' inputs (a GiB each) made on one core were seconds of it.
-inline std::vector<float> nonzero_data(std::size_t count, std::uint64_t seed) {
-  std::vector<float> values(count);
-  smemc::SplitMix64 rng(seed);
-  smemc::generate_in_pieces(std::span<float>(values), rng, 1, [](smemc::SplitMix64& r, std::size_t) {
-    return 1.0f + static_cast<float>(r.next() >> 41) * 0x1p-23f;
-  });
-  return values;
+// count floats in [1, 2) (23 hashed mantissa bits, never zero: nothing a
+// memory could compress) into dst, made on the device (Backend::fill_hashed,
+// HashedKind::one_to_two): profile.counters holds a whole GPU while it runs,
+// and the traffic cases' inputs (a GiB each) made on the host and uploaded
+// were seconds of it. The fill's kernel is not one a check profiles.
+inline void fill_nonzero(smemc::DeviceAddress dst, std::size_t count, std::uint64_t seed) {
+  smemc::backend().fill_hashed(dst, smemc::HashedFloats{smemc::HashedKind::one_to_two, seed}, 0, count, smemc::Stream{});
 }
 
 // A variant of a family's table in a typing (f32: the texts' figures),

@@ -41,7 +41,7 @@ namespace {
 
 using smemc::DeviceBuffer;
 using smemc::profile::Case;
-using smemc::profile::nonzero_data;
+using smemc::profile::fill_nonzero;
 using smemc::profile::variant_named;
 using smemc::profile::wait_for_device;
 
@@ -80,7 +80,7 @@ struct Matrices {
   DeviceBuffer<float> in, out;
   explicit Matrices(std::int64_t edge = kMatrixEdge)
       : in(static_cast<std::size_t>(edge * edge)), out(static_cast<std::size_t>(edge * edge)) {
-    in.upload(nonzero_data(static_cast<std::size_t>(edge * edge), 1));
+    fill_nonzero(in.at(), static_cast<std::size_t>(edge * edge), 1);
   }
 };
 
@@ -115,7 +115,7 @@ void run_planted_transpose() {
 void run_bank_stride(int stride) {
   DeviceBuffer<float> in(std::size_t{kStrideBlocks} * kStrideWordsPerBlock);
   DeviceBuffer<float> out(std::size_t{kStrideBlocks} * kStrideLanes);
-  in.upload(nonzero_data(std::size_t{kStrideBlocks} * kStrideWordsPerBlock, 2));
+  fill_nonzero(in.at(), std::size_t{kStrideBlocks} * kStrideWordsPerBlock, 2);
   smemc::facts::bank_stride_read(stride, kStrideBlocks, smemc::device_pointer<const float>(in.at()),
                                  smemc::device_pointer<float>(out.at()), nullptr);
   wait_for_device();
@@ -128,7 +128,7 @@ void run_reduce(std::string_view variant, std::int64_t count = kReduceCount) {
   DeviceBuffer<float> data(static_cast<std::size_t>(count));
   DeviceBuffer<float> out(1);
   DeviceBuffer<std::byte> workspace(workspace_bytes);
-  data.upload(nonzero_data(static_cast<std::size_t>(count), 3));
+  fill_nonzero(data.at(), static_cast<std::size_t>(count), 3);
   row.launch({.n = count, .data = data.at(), .out = out.at(), .workspace = workspace.at(), .block = kReduceBlock},
              smemc::Stream{});
   wait_for_device();
@@ -143,7 +143,7 @@ void run_lookback(std::int64_t count = kReduceCount) {
       variant_named(smemc::moving_average::specs(), smemc::moving_average::implementations(), "moving_average_lookback");
   DeviceBuffer<float> data(static_cast<std::size_t>(count));
   DeviceBuffer<std::byte> workspace(row.spec->workspace_bytes(count, kLookbackBlock, row.typing));
-  data.upload(nonzero_data(static_cast<std::size_t>(count), 4));
+  fill_nonzero(data.at(), static_cast<std::size_t>(count), 4);
   row.launch({.n = count, .data = data.at(), .workspace = workspace.at(), .block = kLookbackBlock}, smemc::Stream{});
   wait_for_device();
 }
