@@ -47,11 +47,24 @@ case ${SMEMC_REQUIRE_DEVICE:-} in
   1 | [Yy][Ee][Ss] | [Tt][Rr][Uu][Ee] | [Oo][Nn]) probe_deferred=1 ;;
   *) probe_device_or_exit sanitize.sh "$probe" ;;
 esac
-# Ends a failed run: first, where the probe was put off, the probe's word
-# on the device (it exits 1 here when none is usable, naming why).
+# Ends a failed run. Where the probe was put off, it says first whether
+# the device is why; a run that has failed never ends as a skip there (a
+# probe's or the program's 77 is a failure: the device is required).
 fail() {
-  if [ "$probe_deferred" -eq 1 ]; then probe_device_or_exit sanitize.sh "$probe"; fi
-  exit "${1:-1}"
+  local code=${1:-1} status probe_code
+  if [ "$probe_deferred" -eq 1 ]; then
+    status=$("$probe" --smemc-device-status 2>&1)
+    probe_code=$?
+    if [ "$probe_code" -ne 0 ]; then
+      echo "sanitize.sh: the device probe '$probe --smemc-device-status' exited $probe_code: $status"
+      exit 1
+    fi
+    if [ "$code" -eq 77 ]; then
+      echo "sanitize.sh: the run exited 77 (skipped), but SMEMC_REQUIRE_DEVICE is set"
+      exit 1
+    fi
+  fi
+  exit "$code"
 }
 
 log=$(mktemp)
@@ -69,6 +82,12 @@ case $expect in
       fail 1
     fi
     if [ "$code" -ne 0 ]; then fail "$code"; fi
+    # Put off, the probe did not show a device: the test binaries' header
+    # does (test_main.cpp), and says when there is none.
+    if [ "$probe_deferred" -eq 1 ] && grep -q -- "device tests FAIL (SMEMC_REQUIRE_DEVICE=1)" "$log"; then
+      echo "sanitize.sh: the run passed without a device, and SMEMC_REQUIRE_DEVICE is set"
+      fail 1
+    fi
     exit 0 ;;
   flagged)
     if [ "$code" -ne "$flagged_code" ]; then

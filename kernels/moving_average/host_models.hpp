@@ -175,12 +175,6 @@ struct LookbackTile {
 };
 
 template <typename V>
-std::vector<V> lane_scan(std::vector<V> lanes) {  // Hillis-Steele over 32 lanes (shfl_up)
-  inclusive_scan_in_place(lanes);
-  return lanes;
-}
-
-template <typename V>
 LookbackTile<V> lookback_tile(std::span<const V> tile, int block) {
   const int items = kLookbackItems, warps = block / 32;
   LookbackTile<V> r;
@@ -196,13 +190,16 @@ LookbackTile<V> lookback_tile(std::span<const V> tile, int block) {
     }
     totals[static_cast<std::size_t>(h)] = l;
   }
-  std::vector<V> warp_inclusive(static_cast<std::size_t>(block)), warp_totals(32);
+  // Each warp's Hillis-Steele over its 32 lanes (shfl_up), then warp 0's
+  // over the warp totals.
+  std::vector<V> warp_inclusive(static_cast<std::size_t>(block)), warp_scan(32), lanes(32), scratch;
   for (int w = 0; w < warps; ++w) {
-    const auto lanes = lane_scan(std::vector<V>(totals.begin() + w * 32, totals.begin() + w * 32 + 32));
+    std::copy(totals.begin() + w * 32, totals.begin() + w * 32 + 32, lanes.begin());
+    inclusive_scan_in_place(lanes, scratch);
     std::copy(lanes.begin(), lanes.end(), warp_inclusive.begin() + w * 32);
-    warp_totals[static_cast<std::size_t>(w)] = lanes[31];
+    warp_scan[static_cast<std::size_t>(w)] = lanes[31];
   }
-  const std::vector<V> warp_scan = lane_scan(warp_totals);  // lanes >= warps hold +0
+  inclusive_scan_in_place(warp_scan, scratch);  // lanes >= warps hold +0
   r.thread_prefix.resize(static_cast<std::size_t>(block));
   for (int h = 0; h < block; ++h) {
     const int w = h / 32, lane = h % 32;

@@ -7,7 +7,6 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
-#include <climits>
 #include <cstdint>
 #include <span>
 #include <string_view>

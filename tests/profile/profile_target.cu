@@ -1,6 +1,8 @@
 // The program the profile checks run under Nsight Compute
 // (ctest_config/profile.sh, registered in tests/profile/CMakeLists.txt): it
-// runs one named case, one launch of one kernel, once, and exits.
+// runs one named case, one launch of one kernel, once, and exits (its
+// inputs made before it by the fixtures' fill kernel, Backend::fill_hashed,
+// which no case profiles).
 //
 //   smemc_profile_target <case>                  run the case
 //   smemc_profile_target --list                  "<case> <kernel>" per line: the kernel

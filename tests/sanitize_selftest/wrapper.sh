@@ -5,10 +5,13 @@
 # exits as told and leaves a mark when it runs. Each case states the exit
 # code sanitize.sh must give (0 pass, 1 fail, 77 skipped, or the tool's
 # own code for a failed clean run), and whether the probe must have run.
-#   wrapper.sh <sanitize.sh>
+#   wrapper.sh <sanitize.sh> [<scratch folder>]
+# (the stand-ins are executables: CTest gives a folder of the build tree,
+# where a noexec /tmp cannot stop them)
 set -u
 wrapper=$1
-dir=$(mktemp -d)
+dir=${2:-$(mktemp -d)}
+mkdir -p "$dir" || exit 1
 trap 'rm -rf "$dir"' EXIT
 failures=0
 
@@ -65,7 +68,14 @@ case_ 0 not "required, a clean run: no probe" SMEMC_REQUIRE_DEVICE=1 PROBE_CODE=
 case_ 0 not "required (on), a clean run: no probe" SMEMC_REQUIRE_DEVICE=On PROBE_CODE=0 TOOL_CODE=0 -- clean -
 case_ 86 ran "required, a report: the probe after it" SMEMC_REQUIRE_DEVICE=1 PROBE_CODE=0 TOOL_CODE=86 \
   "TOOL_OUTPUT=$other" -- clean -
-case_ 1 ran "required, no device: the probe's failure" SMEMC_REQUIRE_DEVICE=yes PROBE_CODE=1 TOOL_CODE=1 -- clean -
+case_ 1 ran "required, no device: the probe's failure, not the tool's code" SMEMC_REQUIRE_DEVICE=yes PROBE_CODE=1 TOOL_CODE=86 \
+  "TOOL_OUTPUT=$other" -- clean -
+case_ 1 ran "required, a report, then a probe's 77: a failure, never a skip" SMEMC_REQUIRE_DEVICE=1 PROBE_CODE=77 TOOL_CODE=86 \
+  "TOOL_OUTPUT=$other" -- clean -
+case_ 1 ran "required, the program's 77: a failure" SMEMC_REQUIRE_DEVICE=1 PROBE_CODE=0 TOOL_CODE=77 -- clean -
+case_ 1 ran "required, a clean run that had no device" SMEMC_REQUIRE_DEVICE=1 PROBE_CODE=1 TOOL_CODE=0 \
+  "TOOL_OUTPUT=[ smemc    ] backend cuda: no CUDA device -> device tests FAIL (SMEMC_REQUIRE_DEVICE=1); workload full\n" -- clean -
+case_ 77 ran "not required, the program's 77: skipped" PROBE_CODE=0 TOOL_CODE=77 -- clean -
 case_ 77 ran "required=0 is not required: skipped" SMEMC_REQUIRE_DEVICE=0 PROBE_CODE=77 TOOL_CODE=0 -- clean -
 # Canaries: the tool's error code and the planted report, both.
 case_ 0 ran "a canary flagged" PROBE_CODE=0 TOOL_CODE=86 "TOOL_OUTPUT=$race" -- flagged "Race reported between"
@@ -78,6 +88,9 @@ case_ 0 ran "the expected finding, counted" PROBE_CODE=0 TOOL_CODE=86 "TOOL_OUTP
 case_ 1 ran "the finding's count changed" PROBE_CODE=0 TOOL_CODE=86 "TOOL_OUTPUT=$race" -- finding=2 "a.cu:38 .*a.cu:37"
 case_ 1 ran "a finding beside the expected one" PROBE_CODE=0 TOOL_CODE=86 "TOOL_OUTPUT=$race$other" -- finding "a.cu:38"
 case_ 1 ran "the expected finding missing" PROBE_CODE=0 TOOL_CODE=0 -- finding "a.cu:38"
+case_ 1 ran "the error code but no report line" PROBE_CODE=0 TOOL_CODE=86 "TOOL_OUTPUT=nothing\n" -- finding "a.cu:38"
+case_ 0 not "required, the expected finding: no probe" SMEMC_REQUIRE_DEVICE=1 PROBE_CODE=0 TOOL_CODE=86 "TOOL_OUTPUT=$race" \
+  -- finding=1 "a.cu:38 .*a.cu:37"
 
 if [ "$failures" -gt 0 ]; then
   echo "$failures case(s) failed"
