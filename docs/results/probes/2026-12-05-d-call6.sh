@@ -7,7 +7,9 @@
 # other their time on the one GPU, and the pass's floor is the sum of what
 # each costs alone, which nobody has measured. This call measures it:
 #   1. the pass at the preset's -j 8 (the branch: runs ordered by COST,
-#      the device probe put off under SMEMC_REQUIRE_DEVICE);
+#      the device probe put off under SMEMC_REQUIRE_DEVICE, the exhibits'
+#      clean findings folded into their families' runs: 29 processes),
+#      then with those exhibit runs separate again (36: a reconfigure);
 #   2. the pass at -j 1: each run's own seconds, and their sum;
 #   3. the pass at -j 2;
 #   4. each tool's start on each binary with no test (what only fewer
@@ -28,7 +30,12 @@ runs() {
     awk '{ s += $1; print } END { printf "sum of the runs: %.2f s over %d runs\n", s, NR }'
 }
 SMEMC_SANITIZERS_TIMEOUT=150 bash docs/results/h200_suite.sh sanitizers
-{ echo "== -j 8 (the preset)"; runs "$OUT/sanitizers.log"; } | tee -a "$extra"
+{ echo "== -j 8 (the preset), exhibits folded"; runs "$OUT/sanitizers.log"; } | tee -a "$extra"
+mv "$OUT/sanitizers.log" "$OUT/sanitizers-folded.log"
+cmake build/dev -DSMEMC_EXHIBIT_TOOL_RUNS=separate > /dev/null
+SMEMC_SANITIZERS_TIMEOUT=150 bash docs/results/h200_suite.sh sanitizers
+{ echo "== -j 8 (the preset), exhibits separate"; runs "$OUT/sanitizers.log"; } | tee -a "$extra"
+cmake build/dev -DSMEMC_EXHIBIT_TOOL_RUNS=folded > /dev/null
 SMEMC_SANITIZERS_JOBS=1 SMEMC_SANITIZERS_TIMEOUT=200 bash docs/results/h200_suite.sh sanitizers
 { echo "== -j 1"; runs "$OUT/sanitizers-j1.log"; } | tee -a "$extra"
 if [ "$SECONDS" -lt 400 ]; then
