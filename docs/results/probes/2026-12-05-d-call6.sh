@@ -31,7 +31,8 @@ runs() {
 }
 SMEMC_SANITIZERS_TIMEOUT=150 bash docs/results/h200_suite.sh sanitizers
 { echo "== -j 8 (the preset), exhibits folded"; runs "$OUT/sanitizers.log"; } | tee -a "$extra"
-mv "$OUT/sanitizers.log" "$OUT/sanitizers-folded.log"
+for f in "$OUT"/sanitizers.log*; do mv "$f" "${f/sanitizers.log/sanitizers-folded.log}"; done
+mv "$OUT/timeline-sanitizers.md" "$OUT/timeline-sanitizers-folded.md"
 cmake build/dev -DSMEMC_EXHIBIT_TOOL_RUNS=separate > /dev/null
 SMEMC_SANITIZERS_TIMEOUT=150 bash docs/results/h200_suite.sh sanitizers
 { echo "== -j 8 (the preset), exhibits separate"; runs "$OUT/sanitizers.log"; } | tee -a "$extra"
