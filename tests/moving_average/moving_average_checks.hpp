@@ -27,6 +27,13 @@ void expect_prefix_means(const Variant& v, const Values& a, int block, const Val
 // The same in f32 (the streamed large checks, the self-tests).
 void expect_prefix_means(const Spec& s, std::span<const float> a, int block, std::span<const float> got,
                          const std::string& context);
+// How the floating check decides each prefix: in doubles first, and by the
+// exact residual where those cannot tell (what the checks run), or by the
+// exact residual always. The two give the same verdict and message.
+enum class PrefixCheck { filtered, exact_only };
+// The f32 check's report on `got` as the means of `a` (empty: within every
+// bound), one way or the other: for the self-test that holds them equal.
+std::string prefix_means_problem(const Spec& s, std::span<const float> a, int block, std::span<const float> got, PrefixCheck how);
 
 // The input of the large checks, element i as a function of i. An ordered row is compared bit for bit with its
 // model on any input: 1, 2, 3 or 4 from a hash of i, whose prefix sums pass

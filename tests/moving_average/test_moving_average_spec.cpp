@@ -7,6 +7,7 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -19,6 +20,7 @@
 #include "contract_checks.hpp"
 #include "moving_average_contract_cases.hpp"
 #include "smemc/cases.hpp"
+#include "smemc/data.hpp"
 #include "smemc/float_bits.hpp"
 #include "smemc/generators.hpp"
 #include "smemc/testing.hpp"
@@ -268,6 +270,40 @@ TEST(MovingAverageModelMeans, counts_divide_alike_across_2_to_the_31) {
           << "first " << first << " [" << j << "]: count " << first + static_cast<std::int64_t>(j) + 1;
     }
   }
+}
+
+// The bound check decides each prefix in doubles first and by the exact
+// residual where they cannot tell (PrefixCheck): fed the rows' own model
+// means moved by 2^j ulps, some within their bounds and some past them,
+// it reports exactly what the exact residual of every prefix reports.
+TEST(MovingAverageModelMeans, the_bound_checks_filter_decides_as_the_exact_residual) {
+  std::int64_t failing = 0, passing = 0;
+  for (const Spec& s : specs()) {  // the spec's rows, whatever this binary's backend (the check is the harness's)
+    if (s.determinism != Determinism::ordered || s.model == nullptr) continue;
+    const int block = s.domain.tested_blocks.front();
+    for (const DataKind kind : {DataKind::uniform, DataKind::cancellation, DataKind::all_equal, DataKind::subnormals}) {
+      for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        const std::int64_t n = std::min<std::int64_t>(s.domain.largest_n(block), 700 + 331 * static_cast<std::int64_t>(seed));
+        const std::vector<float> a = make_data(kind, n, seed);
+        const Values model = s.model(Values::of(a), kF32, block);
+        std::vector<float> got(model.as<float>().begin(), model.as<float>().end());
+        SplitMix64 rng(seed * 7919);
+        const std::uint64_t widest = 2 * seed;  // the first seeds' moves stay within most bounds, the last's do not
+        for (float& o : got) {                  // each mean moved by +-2^j ulps, j in 0..widest, or kept
+          const std::uint64_t draw = rng.next();
+          if (draw % 3 == 0 || !std::isfinite(o)) continue;
+          const int ulps = 1 << ((draw >> 8) % (widest + 1));
+          for (int u = 0; u < ulps; ++u) o = std::nextafter(o, (draw >> 4) % 2 ? INFINITY : -INFINITY);
+        }
+        const std::string filtered = prefix_means_problem(s, a, block, got, PrefixCheck::filtered);
+        EXPECT_EQ(filtered, prefix_means_problem(s, a, block, got, PrefixCheck::exact_only))
+            << s.doc.name << " " << to_string(kind) << " seed " << seed;
+        (filtered.empty() ? passing : failing) += 1;
+      }
+    }
+  }
+  EXPECT_GT(failing, 0) << "no moved mean went past its bound: the comparison saw no failure";
+  EXPECT_GT(passing, 0) << "every input failed: the comparison saw no pass";
 }
 
 TEST(MovingAverageCases, full_run_crosses_the_scans_carry_chunks) {
