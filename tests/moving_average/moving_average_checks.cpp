@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <type_traits>
 #include <sstream>
 #include <string>
@@ -18,6 +19,68 @@
 #include <tbb/parallel_for.h>
 
 namespace smemc::moving_average::testing {
+
+namespace detail {
+
+namespace {
+constexpr double kU = 0x1p-53;        // binary64's unit roundoff
+constexpr double kSlack = 0x1p-1073;  // two subnormal spacings: where 2u|x| underflows
+}  // namespace
+
+// The prefix as a double-double s_hi + s_lo: each addition's rounding
+// error, exact by TwoSum (round to nearest, no overflow), goes into s_lo,
+// whose own roundings (at most u |s_lo| each) lo_far_ adds up twice over,
+// so that summed in doubles it still covers them. The start: before's exact
+// prefix rounded, and what that rounding left, rounded.
+PrefixFilter::PrefixFilter(const SumReference& before) {
+  if (!before.sum.is_finite() || !before.abs_sum.is_finite()) {
+    s_hi_ = std::numeric_limits<double>::quiet_NaN();  // the exact path decides every prefix
+    return;
+  }
+  s_hi_ = before.sum.to_double();
+  ExactSum rest = before.sum;
+  rest.subtract(s_hi_);
+  s_lo_ = rest.to_double();
+  lo_far_ = 2 * kU * std::fabs(s_lo_) + kSlack;
+  abs_ = before.abs_sum.to_double();
+}
+
+void PrefixFilter::add(double x) {
+  const double hi = s_hi_ + x, back = hi - s_hi_;
+  const double error = (s_hi_ - (hi - back)) + (x - back);  // TwoSum: s_hi + x = hi + error exactly
+  s_hi_ = hi;
+  s_lo_ += error;
+  lo_far_ += 2 * kU * std::fabs(s_lo_) + kSlack;
+  abs_ += std::fabs(x);
+  ++abs_roundings_;
+}
+
+// |S - out (i+1)| <= |(s_hi + s_lo) - (p + p_error)| + lo_far, with
+// out (i+1) = p + p_error exactly (fma); d = s_hi - p, q = s_lo - p_error
+// and t = d + q each round by at most u of themselves. Every sum and
+// product of the bound rounds down by at most u: the last factor makes up
+// for them. Infinity where doubles cannot tell (non-finite or tiny values,
+// where spacings outgrow the relative terms).
+double PrefixFilter::residual_high(double out, std::int64_t i) const {
+  constexpr double kTiny = 0x1p-1000;
+  const double count = static_cast<double>(i + 1);
+  if (!(std::isfinite(s_hi_) && std::isfinite(s_lo_) && std::isfinite(out) && std::fabs(out) > kTiny &&
+        std::fabs(s_hi_) < 0x1p1000 && std::fabs(out) * count < 0x1p1000))
+    return std::numeric_limits<double>::infinity();
+  const double p = out * count, p_error = std::fma(out, count, -p);
+  const double d = s_hi_ - p, q = s_lo_ - p_error, t = d + q;
+  const double rounded = 2 * kU * (std::fabs(d) + std::fabs(q));
+  return (((std::fabs(t) * (1 + 4 * kU) + rounded) + lo_far_) + kSlack) * (1 + 8 * kU);
+}
+
+// sum|a| >= abs_ / (1 + u)^roundings >= abs_ (1 - 2 (roundings + 2) u), the
+// factor's own rounding included; 0 where it is too small to say.
+double PrefixFilter::abs_low() const {
+  if (!(abs_ > 0x1p-1000 && abs_ < 0x1p1000)) return 0.0;
+  return abs_ * (1.0 - 2.0 * static_cast<double>(abs_roundings_ + 2) * kU);
+}
+
+}  // namespace detail
 
 // out_i = fl(fl(S_i) / fl(i+1)) with fl(S_i) from k additions, in the
 // accumulator's unit roundoff u: then
@@ -74,56 +137,6 @@ double element(const Input& a, std::int64_t i) {
   }
 }
 
-// A prefix's check in doubles first, which accepts only where the exact
-// check would: the prefix S and sum|a| run as doubles beside the exact sums,
-// with a bound on how far the running prefix is from S; the output's
-// product out (i+1) exactly p + p_error (fma). Then
-//   |out (i+1) - S| <= |s - p| + p_error + (how far s is from S) <= high,
-// and sum|a| >= low; the bound grows with sum|a| (MeanBound), so high <=
-// bound(low) means the exact residual, rounded up, is within the exact
-// bound. Anything else (a residual near or past its bound, non-finite
-// values, subnormal magnitudes) goes to the exact residual, which decides
-// and reports as it always did. The exact residual of every prefix was
-// about half of a scan's edge-size check (perf, 2026-12-05 (d)).
-class PrefixFilter {
- public:
-  explicit PrefixFilter(const SumReference& before)
-      : s_(before.sum.is_finite() ? before.sum.to_double() : 0.0),
-        s_far_(far_of(s_)),
-        abs_(before.abs_sum.is_finite() ? before.abs_sum.to_double() : 0.0) {}
-
-  void add(double x) {
-    s_ += x;
-    s_far_ += far_of(s_);
-    abs_ += std::fabs(x);
-    ++abs_roundings_;
-  }
-  // Whether out, as the mean of prefix i, is surely within the bound.
-  bool accepts(double out, std::int64_t i, std::int64_t k, const MeanBound& bound_of) const {
-    constexpr double kTiny = 0x1p-1000;  // below it, subnormal spacings could exceed the relative terms
-    if (!(std::fabs(s_) < 0x1p1000 && abs_ < 0x1p1000 && abs_ > kTiny && std::fabs(out) > kTiny && std::isfinite(out)))
-      return false;
-    const double count = static_cast<double>(i + 1);
-    const double p = out * count, p_error = std::fma(out, count, -p);  // out (i+1) = p + p_error exactly
-    // |s - p| <= |fl(s - p)| (1 + u); each sum below rounds down by at most
-    // u, the last factor makes up for four of them.
-    const double high = ((std::fabs(s_ - p) * (1 + 4 * kU) + std::fabs(p_error)) + s_far_) * (1 + 8 * kU);
-    // sum|a| >= abs_ / (1 + u)^roundings >= abs_ (1 - 2 (roundings + 2) u),
-    // the factor's own rounding included.
-    const double low = abs_ * (1.0 - 2.0 * static_cast<double>(abs_roundings_ + 2) * kU);
-    return high <= bound_of(k, low, i);
-  }
-
- private:
-  static constexpr double kU = 0x1p-53;
-  // Twice the most an addition that gave x rounded off (at least one
-  // subnormal spacing): summed in doubles, still at least the total.
-  static double far_of(double x) { return 2 * kU * std::fabs(x) + 0x1p-1073; }
-
-  double s_, s_far_, abs_;
-  std::int64_t abs_roundings_ = 1;  // the starting value's conversion
-};
-
 // Checks prefixes [first, last) of one floating input, starting from the
 // exact sums of a[0..first); returns the first failure's message (empty:
 // none). PrefixCheck::exact_only leaves out the filter (its self-test).
@@ -133,14 +146,19 @@ std::string check_prefixes(const Spec& s, const Typing& t, const Input& a, int b
                            PrefixCheck how = PrefixCheck::filtered) {
   const auto n = static_cast<std::int64_t>(a.size());
   const MeanBound bound_of(t);
-  PrefixFilter filter(prefix);
+  detail::PrefixFilter filter(prefix);
   for (std::int64_t i = first; i < last; ++i) {
     const std::int64_t k = prefix_depth_bound(s, i, n, block);  // prefix i's own depth (or the worst case)
     const double x = element(a, i);
     prefix.add(x);
     filter.add(x);
     const double out = element(got, i);
-    if (how == PrefixCheck::filtered && prefix.sum.is_finite() && filter.accepts(out, i, k, bound_of)) continue;
+    // In doubles first: a residual surely within the bound (the bound grows
+    // with sum|a|) is one the exact check accepts; anything else, every
+    // failure among it, the exact residual decides and reports.
+    if (how == PrefixCheck::filtered && prefix.sum.is_finite() && std::isfinite(out) &&
+        filter.residual_high(out, i) <= bound_of(k, filter.abs_low(), i))
+      continue;
     if (!prefix.sum.is_finite()) {
       const double expected = prefix.sum.to_double();
       if (!(std::isnan(expected) ? std::isnan(out) : expected == out))

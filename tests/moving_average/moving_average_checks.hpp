@@ -10,6 +10,7 @@
 
 #include "common/values.hpp"
 #include "moving_average/spec.hpp"
+#include "smemc/exact_sum.hpp"
 #include "smemc/hashed_values.hpp"
 
 namespace smemc::moving_average::testing {
@@ -27,6 +28,27 @@ void expect_prefix_means(const Variant& v, const Values& a, int block, const Val
 // The same in f32 (the streamed large checks, the self-tests).
 void expect_prefix_means(const Spec& s, std::span<const float> a, int block, std::span<const float> got,
                          const std::string& context);
+namespace detail {
+
+// The floating check's double-precision side (check_prefixes), beside the
+// exact sums of one input's prefixes: bounds it can prove in doubles.
+class PrefixFilter {
+ public:
+  explicit PrefixFilter(const SumReference& before);  // the exact sums of the elements before
+  void add(double x);                                 // the next element
+  // An upper bound of |S - out (i+1)|, S the exact sum of the elements so
+  // far (infinity where doubles cannot tell).
+  double residual_high(double out, std::int64_t i) const;
+  // A lower bound of the exact sum of |a| so far (0 where too small to say).
+  double abs_low() const;
+
+ private:
+  double s_hi_ = 0, s_lo_ = 0, lo_far_ = 0, abs_ = 0;
+  std::int64_t abs_roundings_ = 1;  // the start's conversion
+};
+
+}  // namespace detail
+
 // How the floating check decides each prefix: in doubles first, and by the
 // exact residual where those cannot tell (what the checks run), or by the
 // exact residual always. The two give the same verdict and message.

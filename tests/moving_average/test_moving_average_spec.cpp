@@ -306,6 +306,54 @@ TEST(MovingAverageModelMeans, the_bound_checks_filter_decides_as_the_exact_resid
   EXPECT_GT(passing, 0) << "every input failed: the comparison saw no pass";
 }
 
+// The filter's own bounds, against the exact sums at every prefix: the
+// residual's upper bound at least the exact residual rounded up, the lower
+// bound of sum|a| at most the exact sum. Doubles of wide exponents and both
+// signs (the running prefix rounds, and its error term too), a filter that
+// starts from earlier exact sums, counts up to 2^31 + 8, and outputs placed
+// where the residual is smallest: the exact prefix rounded (so the residual
+// is what the running sums got wrong), at counts that scale it exactly.
+TEST(MovingAverageModelMeans, the_filters_bounds_hold) {
+  std::int64_t tight = 0, checked = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    SplitMix64 rng(seed);
+    const std::int64_t n = 200 + static_cast<std::int64_t>(seed) * 97, start = static_cast<std::int64_t>(rng.next() % 50);
+    std::vector<double> a(static_cast<std::size_t>(n));
+    for (double& x : a) {
+      const std::uint64_t draw = rng.next();
+      const double mantissa = 1.0 + static_cast<double>(draw >> 12) * 0x1p-52;
+      x = std::ldexp((draw & 1u) ? -mantissa : mantissa, static_cast<int>((draw >> 1) % 121) - 60);
+    }
+    SumReference exact;
+    for (std::int64_t j = 0; j < start; ++j) exact.add(a[static_cast<std::size_t>(j)]);
+    detail::PrefixFilter filter(exact);
+    for (std::int64_t j = start; j < n; ++j) {
+      exact.add(a[static_cast<std::size_t>(j)]);
+      filter.add(a[static_cast<std::size_t>(j)]);
+      ExactSum above_low = exact.abs_sum;
+      above_low.subtract(filter.abs_low());
+      ASSERT_GE(above_low.sign(), 0) << "seed " << seed << " [" << j << "]: sum|a| below its lower bound";
+      const double rounded = exact.sum.to_double();
+      for (const int log2_count : {0, 5, 24, 31}) {
+        const std::int64_t i = (std::int64_t{1} << log2_count) - 1;
+        for (const double out : {std::ldexp(rounded, -log2_count), std::ldexp(rounded, -log2_count) * (1 + 0x1p-40),
+                                 static_cast<double>(static_cast<float>(rounded / static_cast<double>(i + 1)))}) {
+          ExactSum residual = exact.sum;
+          residual.subtract_product(out, static_cast<std::uint64_t>(i + 1));
+          const double high = filter.residual_high(out, i);
+          ASSERT_GE(high, residual.abs_rounded_up())
+              << "seed " << seed << " [" << j << "] count 2^" << log2_count << " out " << out;
+          ++checked;
+          if (high <= 0x1p-40 * std::fabs(rounded)) ++tight;
+        }
+      }
+    }
+  }
+  // The bounds are worth deciding on: most are tight (a filter that says
+  // "cannot tell" everywhere would hold the bounds above and help nothing).
+  EXPECT_GT(tight, checked / 4) << tight << " of " << checked << " upper bounds within 2^-40 of the prefix";
+}
+
 TEST(MovingAverageCases, full_run_crosses_the_scans_carry_chunks) {
   const Spec& scan = spec_named("moving_average_scan");
   const auto cases = edge_size_cases(scan, workload_named("full"));
