@@ -147,18 +147,24 @@ std::string check_prefixes(const Spec& s, const Typing& t, const Input& a, int b
   const auto n = static_cast<std::int64_t>(a.size());
   const MeanBound bound_of(t);
   detail::PrefixFilter filter(prefix);
+  // The exact sums catch up only where the exact residual is asked for:
+  // `prefix` holds those of a[0..exact_through). Every element so far
+  // finite (and the start's sums) is what prefix.sum.is_finite() would say.
+  std::int64_t exact_through = first;
+  bool finite = prefix.sum.is_finite();
   for (std::int64_t i = first; i < last; ++i) {
     const std::int64_t k = prefix_depth_bound(s, i, n, block);  // prefix i's own depth (or the worst case)
     const double x = element(a, i);
-    prefix.add(x);
     filter.add(x);
+    finite = finite && std::isfinite(x);
     const double out = element(got, i);
     // In doubles first: a residual surely within the bound (the bound grows
     // with sum|a|) is one the exact check accepts; anything else, every
     // failure among it, the exact residual decides and reports.
-    if (how == PrefixCheck::filtered && prefix.sum.is_finite() && std::isfinite(out) &&
+    if (how == PrefixCheck::filtered && finite && std::isfinite(out) &&
         filter.residual_high(out, i) <= bound_of(k, filter.abs_low(), i))
       continue;
+    for (; exact_through <= i; ++exact_through) prefix.add(element(a, exact_through));
     if (!prefix.sum.is_finite()) {
       const double expected = prefix.sum.to_double();
       if (!(std::isnan(expected) ? std::isnan(out) : expected == out))
