@@ -51,14 +51,9 @@ esac
 # the device is why; a run that has failed never ends as a skip there (a
 # probe's or the program's 77 is a failure: the device is required).
 fail() {
-  local code=${1:-1} status probe_code
+  local code=${1:-1}
   if [ "$probe_deferred" -eq 1 ]; then
-    status=$("$probe" --smemc-device-status 2>&1)
-    probe_code=$?
-    if [ "$probe_code" -ne 0 ]; then
-      echo "sanitize.sh: the device probe '$probe --smemc-device-status' exited $probe_code: $status"
-      exit 1
-    fi
+    probe_device_or_fail sanitize.sh "$probe"
     if [ "$code" -eq 77 ]; then
       echo "sanitize.sh: the run exited 77 (skipped), but SMEMC_REQUIRE_DEVICE is set"
       exit 1
