@@ -13,7 +13,10 @@
 #   Here first: bash ../shared/device/fetch-deps.sh; the prebuild in
 #     probes/2026-12-05-c-call5.sh's header.
 #   run: carry [".deps", ".mutpack"], timeout_s 590, command "bash docs/results/probes/2026-12-05-e-call7.sh"
+#   (or a shorter call: "budget=<s> bash ...", timeout_s <s> + 15; the
+#   later parts are left out as the budget says)
 set -uo pipefail
+budget=${budget:-575}
 : "${OUT:=$PWD/h200-logs}"
 export OUT
 mkdir -p "$OUT"
@@ -43,7 +46,7 @@ SMEMC_SANITIZERS_TIMEOUT=100 bash docs/results/h200_suite.sh sanitizers
 SMEMC_MUTANTS_TIMEOUT=90 SMEMC_MUTANTS_ONLY="lookback-inclusive hist-exact-quotient-no-residual-device hashed-fill-ignores-first" \
   bash docs/results/h200_suite.sh mutants
 echo "after the planted bugs: $SECONDS s" | tee -a "$extra"
-if [ "$SECONDS" -lt 330 ]; then
+if [ "$SECONDS" -lt $((budget - 245)) ]; then
   cmake build/dev -DSMEMC_SHARE_HOST_CORES=OFF > /dev/null
   SMEMC_CUDA_TIMEOUT=120 bash docs/results/h200_suite.sh cuda
   keep share-off
@@ -53,7 +56,7 @@ else
 fi
 # Each binary's start under each tool, with no test (the filter matches
 # none): the part of a run only fewer processes can save.
-if [ "$SECONDS" -lt 480 ]; then
+if [ "$SECONDS" -lt $((budget - 95)) ]; then
   {
     echo "== each tool's start on each binary, no test (s)"
     for binary in reduce histogram moving_average transpose smem_facts; do
@@ -68,7 +71,7 @@ if [ "$SECONDS" -lt 480 ]; then
     done
   } 2>&1 | tee -a "$extra"
 fi
-left=$((575 - SECONDS))
+left=$((budget - SECONDS))
 if [ "$left" -gt 60 ]; then
   SMEMC_SANITIZERS_JOBS=1 SMEMC_SANITIZERS_TIMEOUT=$left bash docs/results/h200_suite.sh sanitizers
   { echo "== sanitizers -j 1 (cut at $left s if the sum is short of 29 runs)"; runs "$OUT/sanitizers-j1.log"; } | tee -a "$extra"
