@@ -16,7 +16,7 @@ mkdir -p "$OUT"
 SMEMC_BENCH=OFF bash docs/results/h200_suite.sh build
 SMEMC_CUDA_TIMEOUT=100 bash docs/results/h200_suite.sh cuda
 mkdir -p "$OUT/racecheck-xml"
-GTEST_OUTPUT="xml:$OUT/racecheck-xml/" timeout $((190 - SECONDS)) \
+SMEMC_REQUIRE_DEVICE=1 GTEST_OUTPUT="xml:$OUT/racecheck-xml/" timeout $((190 - SECONDS)) \
   ctest --test-dir build/dev -R '^racecheck\.smemc_' -j 1 > "$OUT/racecheck-j1.log" 2>&1
 echo "racecheck runs one at a time: exit $?" >> "$OUT/summary.txt"
 grep -E "Test +#|Total Test" "$OUT/racecheck-j1.log" >> "$OUT/summary.txt"
