@@ -9,14 +9,17 @@
 # decides the next cut.
 #   Here first: bash ../shared/device/fetch-deps.sh
 #   run: carry [".deps"], timeout_s 200, command "bash docs/results/probes/2026-12-05-e-call8.sh"
+#   (or "budget=<s> bash ...", timeout_s <s> + 10: the racecheck runs get
+#   what is left)
 set -uo pipefail
+budget=${budget:-190}
 : "${OUT:=$PWD/h200-logs}"
 export OUT
 mkdir -p "$OUT"
 SMEMC_BENCH=OFF bash docs/results/h200_suite.sh build
 SMEMC_CUDA_TIMEOUT=100 bash docs/results/h200_suite.sh cuda
 mkdir -p "$OUT/racecheck-xml"
-SMEMC_REQUIRE_DEVICE=1 GTEST_OUTPUT="xml:$OUT/racecheck-xml/" timeout $((190 - SECONDS)) \
+SMEMC_REQUIRE_DEVICE=1 GTEST_OUTPUT="xml:$OUT/racecheck-xml/" timeout $((budget - SECONDS)) \
   ctest --test-dir build/dev -R '^racecheck\.smemc_' -j 1 > "$OUT/racecheck-j1.log" 2>&1
 echo "racecheck runs one at a time: exit $?" >> "$OUT/summary.txt"
 grep -E "Test +#|Total Test" "$OUT/racecheck-j1.log" >> "$OUT/summary.txt"
