@@ -83,8 +83,8 @@ void divide_by_counts(std::span<float> sums, std::int64_t first) {
 }
 
 std::vector<float> means(const std::vector<float>& sums) {
-  std::vector<float> out(sums.size());
-  for (std::size_t i = 0; i < sums.size(); ++i) out[i] = sums[i] / static_cast<float>(static_cast<std::int64_t>(i) + 1);
+  std::vector<float> out = sums;
+  divide_by_counts(std::span<float>(out), 0);
   return out;
 }
 
