@@ -16,7 +16,9 @@
 #   expected findings: tests/exhibits.cmake),
 #   the launch contract checks (the tools serialise launches, so a held
 #   stream holds the launcher: seen on the H200), and the checks that repeat
-#   another's launch shapes with other values;
+#   another's launch shapes with other values; racecheck and synccheck take
+#   of those a row's first typing of each accumulator
+#   (SMEMC_TOOL_RUN_SELECTION_<tool>, below);
 # - --error-exitcode 86: any report fails the test;
 # - --report-api-errors no: the suite checks every CUDA call itself, and some
 #   tests make calls that must fail (a launch over the shared-memory limit).
@@ -100,14 +102,36 @@ function(smemc_sanitizer_test)
     TIMEOUT 1800)
 endfunction()
 
+# SMEMC_TOOL_RUN_SELECTION_<tool>: a tool's own selection where it has one.
+# racecheck and synccheck report on shared memory and barriers alone, and
+# a row's typings that share an accumulator type share its shared-memory
+# code (the element type changes only the loads from global memory:
+# smemc/test_size.hpp): they run a row's first typing of each accumulator
+# (",per_accumulator"). memcheck and initcheck, which watch global memory,
+# run every typing. On the H200 racecheck's runs were the pass: 42.8 of the
+# 64.0 s its 29 runs take one at a time, and each typing cost racecheck as
+# much as the first (docs/results/2026-12-05-f-h200.md). A port whose
+# shared-memory code differs by element type (a packed half2 scratch, say)
+# sets these to SMEMC_TOOL_RUN_SELECTION before it includes this file.
+if(NOT DEFINED SMEMC_TOOL_RUN_SELECTION_racecheck)
+  set(SMEMC_TOOL_RUN_SELECTION_racecheck "${SMEMC_TOOL_RUN_SELECTION},per_accumulator")
+endif()
+if(NOT DEFINED SMEMC_TOOL_RUN_SELECTION_synccheck)
+  set(SMEMC_TOOL_RUN_SELECTION_synccheck "${SMEMC_TOOL_RUN_SELECTION},per_accumulator")
+endif()
+
 # SMEMC_TOOL_RUN_EXTRA_<tool>, where the caller sets it: more of the
 # binary's tests for that tool's run, as filter patterns each led by ':'
 # (this project's exhibits whose finding under the tool is `clean`:
 # tests/CMakeLists.txt).
 function(smemc_add_sanitizer_runs target)
   foreach(tool IN LISTS SMEMC_SANITIZER_TOOLS)
+    set(selection "${SMEMC_TOOL_RUN_SELECTION}")
+    if(DEFINED SMEMC_TOOL_RUN_SELECTION_${tool})
+      set(selection "${SMEMC_TOOL_RUN_SELECTION_${tool}}")
+    endif()
     smemc_sanitizer_test(NAME ${tool}.${target} TOOL ${tool} EXPECT clean
       COMMAND $<TARGET_FILE:${target}>
-              "--gtest_filter=${SMEMC_TOOL_RUN_SELECTION}${SMEMC_TOOL_RUN_EXTRA_${tool}}${SMEMC_TOOL_RUN_EXCLUDES}" --gtest_brief=1)
+              "--gtest_filter=${selection}${SMEMC_TOOL_RUN_EXTRA_${tool}}${SMEMC_TOOL_RUN_EXCLUDES}" --gtest_brief=1)
   endforeach()
 endfunction()

@@ -97,7 +97,13 @@ TEST_F(SmemFacts, aliased_extern_values_counts_layout) {
   const std::vector<DataKind> kinds =
       workload().reduced ? std::vector<DataKind>{DataKind::uniform}
                          : std::vector<DataKind>{DataKind::uniform, DataKind::small_integers, DataKind::signed_zeros};
-  for (int block : {1, 7, 32, 33, 256, 1023, 1024}) {
+  // The reduced workload (the tools' runs) leaves out B = 1024: the ranking
+  // reads B^2 floats of shared memory a tile, and 1023 holds the largest
+  // tile, with a gap before its counts (1023 floats end 4 bytes short of a
+  // long's alignment).
+  std::vector<int> blocks = {1, 7, 32, 33, 256, 1023};
+  if (!workload().reduced) blocks.push_back(1024);
+  for (int block : blocks) {
     for (DataKind kind : kinds) {
       const std::int64_t n = 3 * block + 5;
       const std::vector<float> in = make_data(kind, n, 0xA11A5u + block);

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# 2026-12-05 (f), call 1: the sanitizer pass with racecheck and synccheck
+# on a row's first typing of each accumulator (",per_accumulator"), the
+# cache-preference check out of the tool runs, and the sort's B = 1024 out
+# of the reduced workload. Call 8 of (e) found racecheck's five runs to be
+# 43.4 s of the pass one at a time, most of it typings of one accumulator.
+#   - the pass at the preset's -j 8 (the target: <= 30 s);
+#   - the racecheck runs one at a time, each test's seconds (gtest XML);
+#   - racecheck's options in this compute-sanitizer (--help);
+#   - the planted bug the racecheck run of the moving averages must catch
+#     (cuda-seed-no-barrier: rebuilt here, a CTest check).
+#   Here first: bash ../shared/device/fetch-deps.sh
+#   run: carry [".deps"], timeout_s 330, command "bash docs/results/probes/2026-12-05-f-call1.sh"
+set -uo pipefail
+budget=${budget:-320}
+: "${OUT:=$PWD/h200-logs}"
+export OUT
+mkdir -p "$OUT"
+extra="$OUT/extra.txt"
+SMEMC_BENCH=OFF bash docs/results/h200_suite.sh build
+echo "built: $SECONDS s" | tee -a "$extra"
+runs() {  # <log>: the runs by their seconds, longest first, and the sum
+  grep -E "Test +#[0-9]+: " "$1" | sed -E 's/.*Test +#[0-9]+: ([^ ]+) .* ([0-9.]+) sec$/\2 \1/' | sort -rn |
+    awk '{ s += $1; print } END { printf "sum of the runs: %.2f s over %d runs\n", s, NR }'
+}
+SMEMC_SANITIZERS_TIMEOUT=120 bash docs/results/h200_suite.sh sanitizers
+{ echo "== sanitizers -j 8 (the preset)"; runs "$OUT/sanitizers.log"; } | tee -a "$extra"
+mkdir -p "$OUT/racecheck-xml"
+SMEMC_REQUIRE_DEVICE=1 GTEST_OUTPUT="xml:$OUT/racecheck-xml/" timeout 90 \
+  ctest --test-dir build/dev -R '^racecheck\.smemc_' -j 1 > "$OUT/racecheck-j1.log" 2>&1
+echo "racecheck runs one at a time: exit $?" | tee -a "$extra"
+grep -E "Test +#|Total Test" "$OUT/racecheck-j1.log" | tee -a "$extra"
+for x in "$OUT"/racecheck-xml/*.xml; do
+  python3 - "$x" <<'PY' | tee -a "$extra"
+import sys, xml.etree.ElementTree as ET
+cases = sorted(((float(c.get("time")), c.get("classname") + "." + c.get("name")) for c in ET.parse(sys.argv[1]).iter("testcase")), reverse=True)
+print("==", sys.argv[1].rsplit("/", 1)[-1], len(cases), "tests,", round(sum(t for t, _ in cases), 2), "s")
+for t, name in cases[:8]:
+    print(f"{t:7.2f} {name}")
+PY
+done
+/usr/local/cuda/bin/compute-sanitizer --help 2>&1 | grep -iE -A1 "racecheck|kernel-name|kernel-regex|num-workers|patching" \
+  > "$OUT/sanitizer-help.txt"; head -80 "$OUT/sanitizer-help.txt" >> "$extra"
+if [ "$SECONDS" -lt $((budget - 120)) ]; then
+  timeout $((budget - SECONDS - 10)) python3 tests/mutants/mutants.py run build/dev --only cuda-seed-no-barrier > "$OUT/mutants.txt" 2>&1
+  echo "mutants run: exit $?" | tee -a "$extra"
+  sed -n '/^| planted bug/,$p' "$OUT/mutants.txt" | tee -a "$extra"
+else
+  echo "planted bug left out: $SECONDS s used" | tee -a "$extra"
+fi
+echo "done: $SECONDS s" | tee -a "$extra"
