@@ -5,6 +5,7 @@
 # of the reduced workload. Call 8 of (e) found racecheck's five runs to be
 # 43.4 s of the pass one at a time, most of it typings of one accumulator.
 #   - the pass at the preset's -j 8 (the target: <= 30 s);
+#   - (baseline=1) the same pass with every typing, as before;
 #   - the racecheck runs one at a time, each test's seconds (gtest XML);
 #   - racecheck's options in this compute-sanitizer (--help);
 #   - the CUDA run (its targets: <= 60 s, no process over 15 s; the
@@ -27,6 +28,17 @@ runs() {  # <log>: the runs by their seconds, longest first, and the sum
 }
 SMEMC_SANITIZERS_TIMEOUT=120 bash docs/results/h200_suite.sh sanitizers
 { echo "== sanitizers -j 8 (the preset)"; runs "$OUT/sanitizers.log"; } | tee -a "$extra"
+# baseline=1 (a card whose earlier pass is not on record): the same pass
+# with every typing under racecheck and synccheck, as before this change.
+if [ "${baseline:-0}" = 1 ]; then
+  cmake build/dev -DSMEMC_TOOL_RUN_SELECTION_racecheck=@small,plain -DSMEMC_TOOL_RUN_SELECTION_synccheck=@small,plain > /dev/null
+  mkdir -p "$OUT/baseline" && mv "$OUT"/sanitizers.log* "$OUT"/timeline-sanitizers.md "$OUT/baseline/" 2>/dev/null
+  SMEMC_SANITIZERS_TIMEOUT=120 bash docs/results/h200_suite.sh sanitizers
+  { echo "== baseline: sanitizers -j 8, every typing under racecheck and synccheck"; runs "$OUT/sanitizers.log"; } | tee -a "$extra"
+  mkdir -p "$OUT/every-typing" && mv "$OUT"/sanitizers.log* "$OUT"/timeline-sanitizers.md "$OUT/every-typing/" 2>/dev/null
+  mv "$OUT"/baseline/* "$OUT"/ && rmdir "$OUT/baseline"
+  cmake build/dev -USMEMC_TOOL_RUN_SELECTION_racecheck -USMEMC_TOOL_RUN_SELECTION_synccheck > /dev/null
+fi
 mkdir -p "$OUT/racecheck-xml"
 SMEMC_REQUIRE_DEVICE=1 GTEST_OUTPUT="xml:$OUT/racecheck-xml/" timeout 90 \
   ctest --test-dir build/dev -R '^racecheck\.smemc_' -j 1 > "$OUT/racecheck-j1.log" 2>&1
