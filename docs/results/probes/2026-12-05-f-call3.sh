@@ -7,12 +7,13 @@
 # the scan's large_n model only 1.3 times faster (8.93 against 11.76 s):
 # something else than the cores bounds it. Here, each of the three alone,
 # one after another, under /usr/bin/time (user, system, page faults, peak
-# memory), then the three at once; the host's transparent huge pages and
+# memory), each also with glibc's malloc asking for huge pages, then the
+# three at once; the host's transparent huge pages and
 # memory; then the CUDA run again while the budget lasts.
 #   Here first: bash ../shared/device/fetch-deps.sh
-#   run: carry [".deps"], timeout_s 280, command "budget=270 bash docs/results/probes/2026-12-05-f-call3.sh"
+#   run: carry [".deps"], timeout_s 310, command "budget=300 bash docs/results/probes/2026-12-05-f-call3.sh"
 set -uo pipefail
-budget=${budget:-270}
+budget=${budget:-300}
 : "${OUT:=$PWD/h200-logs}"
 export OUT
 mkdir -p "$OUT"
@@ -29,10 +30,17 @@ ma=build/dev/tests/smemc_moving_average_cuda_tests
 checks=(moving_average/MovingAverageAtLimit.large_limit/moving_average_scan_f32
         moving_average/MovingAverageLarge.large_n/moving_average_scan_f32
         moving_average/MovingAverageLarge.large_n/moving_average_lookback_f32)
+# Each alone, as built, then with glibc's malloc asking for transparent
+# huge pages on its large allocations (GLIBC_TUNABLES=glibc.malloc.hugetlb=1:
+# madvise(MADV_HUGEPAGE); an environment switch, nothing of the host's
+# settings changed): the models write 8.6 GB of freshly allocated means.
 for c in "${checks[@]}"; do
-  echo "== alone: $c" | tee -a "$extra"
-  SMEMC_REQUIRE_DEVICE=1 SMEMC_RESULTS_DIR= /usr/bin/time -f "wall %e s, user %U s, system %S s, minor faults %R, major %F, peak RSS %M KB" \
-    timeout 60 "$ma" --gtest_filter="$c" 2>&1 | grep -E "OK|FAILED|wall|phase" | tee -a "$extra"
+  for tunables in "" "glibc.malloc.hugetlb=1"; do
+    echo "== alone: $c ${tunables:+($tunables)}" | tee -a "$extra"
+    GLIBC_TUNABLES=$tunables SMEMC_REQUIRE_DEVICE=1 SMEMC_RESULTS_DIR= \
+      /usr/bin/time -f "wall %e s, user %U s, system %S s, minor faults %R, major %F, peak RSS %M KB" \
+      timeout 60 "$ma" --gtest_filter="$c" 2>&1 | grep -E "OK|FAILED|wall|phase" | tee -a "$extra"
+  done
 done
 echo "== the three at once" | tee -a "$extra"
 for c in "${checks[@]}"; do
