@@ -104,13 +104,15 @@ endfunction()
 
 # SMEMC_TOOL_RUN_SELECTION_<tool>: a tool's own selection where it has one.
 # racecheck and synccheck report on shared memory and barriers alone, and
-# a row's typings that share an accumulator type share its shared-memory
-# code (the element type changes only the loads from global memory:
-# smemc/test_size.hpp): they run a row's first typing of each accumulator
-# (",per_accumulator"). memcheck and initcheck, which watch global memory,
-# run every typing. On the H200 racecheck's runs were the pass: 42.8 of the
-# 64.0 s its 29 runs take one at a time, and each typing cost racecheck as
-# much as the first (docs/results/2026-12-05-f-h200.md). A port whose
+# a row's typings that share an accumulator type share its shared memory's
+# type, its barriers and its plain shared-memory accesses (the element type
+# changes the global accesses: smemc/test_size.hpp): they run a row's first
+# typing of each accumulator (",per_accumulator"). memcheck and initcheck,
+# which watch global memory, run every typing. On the H200 racecheck's runs
+# were the pass (42.8 of the 64.0 s its 29 runs took one at a time,
+# docs/results/2026-12-05-e-h200.md), each typing costing racecheck about as
+# much as the first; by accumulator the pass took 28.0 s, 40.2 before
+# (docs/results/2026-12-05-f-h200.md). A port whose
 # shared-memory code differs by element type (a packed half2 scratch, say)
 # sets these to SMEMC_TOOL_RUN_SELECTION before it includes this file.
 if(NOT DEFINED SMEMC_TOOL_RUN_SELECTION_racecheck)
