@@ -12,6 +12,9 @@
 # memory; then the CUDA run again while the budget lasts.
 #   Here first: bash ../shared/device/fetch-deps.sh
 #   run: carry [".deps"], timeout_s 310, command "budget=300 bash docs/results/probes/2026-12-05-f-call3.sh"
+# (Run on 2026-12-05 with budget=140: its logs of the three at once were
+# named by the test's last part, and two checks shared one; named by the
+# whole test since.)
 set -uo pipefail
 budget=${budget:-300}
 : "${OUT:=$PWD/h200-logs}"
@@ -45,7 +48,7 @@ done
 echo "== the three at once" | tee -a "$extra"
 for c in "${checks[@]}"; do
   SMEMC_REQUIRE_DEVICE=1 SMEMC_RESULTS_DIR= /usr/bin/time -f "$c: wall %e s, user %U s, system %S s, minor faults %R" \
-    timeout 90 "$ma" --gtest_filter="$c" > "$OUT/three-$(basename "$c").log" 2>&1 &
+    timeout 90 "$ma" --gtest_filter="$c" > "$OUT/three-$(echo "$c" | tr '/.' '__').log" 2>&1 &
 done
 wait
 tail -qn1 "$OUT"/three-*.log | tee -a "$extra"
