@@ -137,9 +137,9 @@ endfunction()
 # OFF by default: on the H200 the cap made the CUDA run slower, not faster
 # (54.0 s against 50.7 s), the scan's large_limit waiting 8.3 s for its
 # model on 3 threads against 3.2 s on all 16 (18.8 s against 14.7 s, past
-# the 15 s a check may take; docs/results/2026-12-05-e-h200.md). For a
-# host with fewer cores a GPU's slots, where the checks' threads would
-# crowd each other out.
+# the 15 s a check may take; docs/results/2026-12-05-e-h200.md). It is for
+# a host with fewer cores than a GPU's slots, where the checks' threads
+# would crowd each other out.
 option(SMEMC_SHARE_HOST_CORES "Under a resource spec, cap each device check's host threads at its share of the slots" OFF)
 # The slots that share the host's cores: one GPU's (the dev preset's spec,
 # resources-1gpu.json); with a spec of G GPUs (make_resource_spec.sh), G
