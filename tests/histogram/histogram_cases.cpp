@@ -50,14 +50,26 @@ std::pair<int, std::int64_t> every_binning_size(const Spec& s, const Workload& w
   return {block, size_for_check(s.domain, w.reduced ? 301 : 3001, block)};
 }
 
-std::vector<std::pair<int, std::int64_t>> edge_size_cases(const Spec& s, const Workload& w) {
+std::vector<std::pair<int, std::int64_t>> edge_size_cases(const Spec& s, const Workload& w, Launch launch) {
   std::vector<std::pair<int, std::int64_t>> cases;
   for (int block : gen::sweep_blocks(s.domain.tested_blocks, w)) {
     const std::int64_t limit = max_n(s, block, w);
     // Every edge within the dense range (the data are made and counted on
-    // the host), then the grids of kMaxBlocks.
-    std::vector<std::int64_t> sizes = gen::sweep_sizes(max_drawn_n(s, block, w), block, w);
-    for (std::int64_t grid : {kMaxBlocks * block - 1, kMaxBlocks * block, kMaxBlocks * block + 1, 2 * kMaxBlocks * block + 33}) {
+    // the host) up to a full grid of kMaxBlocks blocks and one sample more,
+    // then the grids of kMaxBlocks: a full grid, its first turn (one sample
+    // past it) and a second turn with a partial block. Past a full grid a
+    // block's edges only add grid-stride turns of the same shape (the wide
+    // row's grid reaches its own cap only past 2^19 vectors; below it more
+    // samples are more blocks of one shape). The cpu workload swept B = 1
+    // and 7 on to 2^16 samples (16 and 3 passes of the grid): 10.6 of the
+    // 25.5 s its OpenCL edge_sizes took (docs/results/2026-12-05-g-cpu.md).
+    // A port's own row (or one that picks its own block, B = 0) sweeps every
+    // edge: its launch is its own.
+    const std::int64_t full_grid = kMaxBlocks * block;
+    const std::int64_t swept =
+        launch == Launch::spec_grid && block > 0 ? std::min(max_drawn_n(s, block, w), full_grid + 1) : max_drawn_n(s, block, w);
+    std::vector<std::int64_t> sizes = gen::sweep_sizes(swept, block, w);
+    for (std::int64_t grid : {full_grid - 1, full_grid, full_grid + 1, 2 * full_grid + 33}) {
       if (grid <= limit && !w.reduced) sizes.push_back(grid);
     }
     std::vector<std::int64_t> done;
@@ -103,7 +115,7 @@ HistogramCase limit_case(const Spec& s) {
 }
 
 std::vector<NamedHistogramCase> check_cases(const Spec& s, const Typing& t, std::int64_t bins_limit, const Workload& w,
-                                            int draws_per_property) {
+                                            Launch launch, int draws_per_property) {
   std::vector<NamedHistogramCase> cases;
   const std::vector<Binning> binnings = binnings_taken(s, t);
   for (const auto& [block, n] : draws(size_case(s, w), draws_per_property)) {
@@ -113,7 +125,8 @@ std::vector<NamedHistogramCase> check_cases(const Spec& s, const Typing& t, std:
     const auto [block, n] = every_binning_size(s, w);
     for (const Binning& b : binnings) cases.push_back({"every_binning", {n, block, b}});
   }
-  for (const auto& [block, n] : edge_size_cases(s, w)) cases.push_back({"edge_sizes", {n, block, default_binning_of(s, t)}});
+  for (const auto& [block, n] : edge_size_cases(s, w, launch))
+    cases.push_back({"edge_sizes", {n, block, default_binning_of(s, t)}});
   for (const HistogramCase& c : data_offset_cases(s, t)) cases.push_back({"data_offsets", c});
   for (const HistogramCase& c : binning_table_cases(s, t, bins_limit, w)) cases.push_back({"takes_its_binning_table", c});
   cases.push_back({"launch_is_asynchronous, held_stream_result", held_case(s, t)});

@@ -43,9 +43,19 @@ std::int64_t max_drawn_n(const Spec& s, int block, const Workload& w);
 rc::Gen<std::pair<int, std::int64_t>> size_case(const Spec& s, const Workload& w);
 // every_binning: about 3001 (the tool runs: 301) with the second block.
 std::pair<int, std::int64_t> every_binning_size(const Spec& s, const Workload& w);
+// Whose launch a row's sizes are swept for: the spec's grid (a spec row,
+// on any backend: ⌈n/B⌉ blocks capped at kMaxBlocks, or the wide row's
+// wide_blocks), or a port's own row (its launch is its own).
+enum class Launch { spec_grid, own };
+template <typename Variant>
+Launch launch_of(const Variant& v) {
+  return v.port_defined() ? Launch::own : Launch::spec_grid;
+}
 // edge_sizes: (block, n) for every edge size, and sizes about one and two
-// full grids, that the row takes.
-std::vector<std::pair<int, std::int64_t>> edge_size_cases(const Spec& s, const Workload& w);
+// full grids (kMaxBlocks·B ± 1 and 2·kMaxBlocks·B + 33), that the row
+// takes; for the spec's grid (B > 0) the edges stop at one full grid and
+// one sample more.
+std::vector<std::pair<int, std::int64_t>> edge_size_cases(const Spec& s, const Workload& w, Launch launch);
 // data_offsets: about 1001 samples at four offsets, each a multiple of the
 // row's alignment in samples.
 std::vector<HistogramCase> data_offset_cases(const Spec& s, const Typing& t);
@@ -68,6 +78,6 @@ struct NamedHistogramCase {
   HistogramCase c;
 };
 std::vector<NamedHistogramCase> check_cases(const Spec& s, const Typing& t, std::int64_t bins_limit, const Workload& w,
-                                            int draws_per_property);
+                                            Launch launch, int draws_per_property);
 
 }  // namespace smemc::histogram::testing

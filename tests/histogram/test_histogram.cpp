@@ -181,13 +181,14 @@ TEST_P(HistogramAll, every_binning) {
 // The sizes where grid-stride loops break, for every block the row claims
 // (edge sizes within the workload's dense range, 2^18 in a full run: the
 // data are made and counted on the host; the tool runs, which look at
-// launch shapes, take one size sweep), and sizes around one
-// and two full grids (kMaxBlocks blocks: threads loop more than once), up
-// to the workload's largest n; spread samples, the typing's default binning.
+// launch shapes, take one size sweep; a spec row's sweep stops one sample
+// past a full grid), and sizes around one and two full grids (kMaxBlocks
+// blocks: threads loop more than once), up to the workload's largest n;
+// spread samples, the typing's default binning.
 TEST_P(HistogramAll, edge_sizes) {
   const Variant& v = GetParam();
   const Binning binning = default_binning_of(*v.spec, v.typing);
-  for (const auto& [block, n] : edge_size_cases(*v.spec, workload())) {
+  for (const auto& [block, n] : edge_size_cases(*v.spec, workload(), launch_of(v))) {
     run_and_check(v, {n, block, Samples::spread, 0xB1A5u + static_cast<std::uint64_t>(n), binning});
   }
 }

@@ -129,7 +129,7 @@ TEST_P(HistogramSpec, every_check_case_is_in_the_domain) {
       if (st.data_alignment > 0) s.data_alignment = std::max(s.data_alignment, st.data_alignment);
       const std::int64_t limit = std::min(table_limit, s.max_bins);
       for (const Workload& w : every_workload()) {
-        for (const NamedHistogramCase& nc : check_cases(s, v.typing, limit, w, 200)) {
+        for (const NamedHistogramCase& nc : check_cases(s, v.typing, limit, w, launch_of(v), 200)) {
           const HistogramCase& c = nc.c;
           std::string why = violation(s.domain, c.n, c.block);
           if (why.empty()) why = narrowing_violation(b.narrowing, c.n, c.block);
@@ -145,6 +145,34 @@ TEST_P(HistogramSpec, every_check_case_is_in_the_domain) {
     }
   }
   EXPECT_EQ(outside, 0) << v.typed_name() << ": cases outside the domain (the first 20 above)";
+}
+
+// edge_sizes runs every tested block at a full grid of kMaxBlocks blocks
+// and at its grid-stride turns: kMaxBlocks·B − 1, kMaxBlocks·B,
+// kMaxBlocks·B + 1 (the first turn) and 2·kMaxBlocks·B + 33 (a second,
+// with a partial block), wherever the workload's cap and the row take
+// them. For the spec's grid its dense sweep stops at the first turn
+// (histogram_cases.cpp), so these sizes are what holds the turns. (The
+// tool runs stop at 8 blocks.)
+TEST_P(HistogramSpec, edge_sizes_turn_a_full_grid_once_and_twice) {
+  const Variant& v = GetParam();
+  const Spec& s = *v.spec;
+  for (const Workload& w : every_workload()) {
+    if (w.reduced) continue;
+    const std::vector<std::pair<int, std::int64_t>> cases = edge_size_cases(s, w, launch_of(v));
+    int held = 0;
+    for (int block : s.domain.tested_blocks) {
+      const std::int64_t grid = kMaxBlocks * block;
+      for (std::int64_t n : {grid - 1, grid, grid + 1, 2 * grid + 33}) {
+        if (n > max_n(s, block, w) || !size_violation(s, n, block).empty()) continue;
+        ++held;
+        EXPECT_NE(std::find(cases.begin(), cases.end(), std::pair{block, n}), cases.end())
+            << v.typed_name() << ", workload " << w.name << ": edge_sizes lacks n = " << n << " at B = " << block;
+      }
+    }
+    // A full run's cap (2^24) holds a second turn at every B up to 2048.
+    if (w.name == "full") EXPECT_GT(held, 0) << v.typed_name() << ": no block's grid turns within a full run's cap";
+  }
 }
 
 // The binnings of the fixed table, taken and refused by the row's rule as
