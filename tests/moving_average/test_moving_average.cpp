@@ -12,8 +12,6 @@
 #include <algorithm>
 #include <atomic>
 #include <future>
-#include <memory>
-#include <new>
 #include <string>
 #include <limits>
 #include <type_traits>
@@ -378,33 +376,27 @@ std::int64_t compare_large_with_bound(const GuardedBuffer<float>& data, std::int
   return compared;
 }
 
-// The streamed model's means, computed on a thread of their own while the
-// input is made (on the device where the backend can: Backend::fill_hashed)
-// and the device runs (the model needs only value(i), not the device's
-// output), kept whole in host memory
-// until the device is done. The large checks' model took 8-12 s after
-// 3-13 s of device work (docs/results/2026-12-04-b-h200.md); beside it, a
-// check takes the longer of the two.
-//
-// The means take n floats (8 GiB at 2^31). They are kept only where the
-// host's allocatable memory (host_allocatable_memory) holds them for as many large checks as one GPU
-// runs at once (SMEMC_LARGE_CHECKS_PER_GPU: 5 on an H200) and one more,
-// and this check's device data besides (a CPU device's buffers are host
-// memory): checks that start together all see the same free memory. Kept,
-// the model's time shows in the test thread's phases only as the wait for
-// it past the device's (host_model), and its threads share the cores with
-// the data's (so `data` may grow). Else, or if the allocation fails, the
-// model runs after the device, piece by piece, as it always did.
+// The streamed model beside the device: its means computed on a thread of
+// their own while the input is made (on the device where the backend can:
+// Backend::fill_hashed) and the device runs (the model needs only
+// value(i), not the device's output), and kept as one result_digest a
+// chunk of kChunk outputs (smemc/compare.hpp), not as means. The large
+// checks' model took 8-12 s after 3-13 s of device work
+// (docs/results/2026-12-04-b-h200.md); beside it, a check takes the longer
+// of the two. Keeping the means themselves took n floats of fresh host
+// memory (8.6 GB at 2^31 + 7) a check: about 2.2 million page faults and
+// 6.7-8.9 s of system time each on the H200's host, and the three large
+// checks that run at once slowed each other from 5-9 s alone to 12-17 s
+// (docs/results/2026-12-05-f-h200.md, call 3). The digests take 8 bytes a
+// chunk. Where they disagree, run_large_and_compare runs the model again
+// after the device for the report, element by element.
 class ModelBeside {
  public:
-  static constexpr std::size_t kChecksAtOnce = 6;
+  static constexpr std::int64_t kChunk = std::int64_t{1} << 24;
 
-  ModelBeside(const Spec& s, std::int64_t n, int block, const std::function<float(std::int64_t)>& value, std::size_t device_bytes)
-      : n_(n) {
-    const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(float);
-    if (s.stream_model == nullptr || host_allocatable_memory() < kChecksAtOnce * bytes + device_bytes) return;
-    means_.reset(new (std::nothrow) float[static_cast<std::size_t>(n)]);  // left unset: the model writes every mean once
-    if (means_ == nullptr) return;
+  ModelBeside(const Spec& s, std::int64_t n, int block, const std::function<float(std::int64_t)>& value)
+      : n_(n), digests_(static_cast<std::size_t>((n + kChunk - 1) / kChunk), 0) {
+    if (s.stream_model == nullptr) return;
     running_ = std::async(std::launch::async, [this, &s, block, &value] {
       s.stream_model(n_, block, value, [this](std::int64_t first, std::span<const float> piece) { keep(first, piece); });
     });
@@ -412,13 +404,12 @@ class ModelBeside {
   ModelBeside(const ModelBeside&) = delete;
   ModelBeside& operator=(const ModelBeside&) = delete;
   // A test that stops early (a throw, an ASSERT) stops the model at its
-  // next piece, and waits for its thread to leave `means_`.
+  // next piece, and waits for its thread.
   ~ModelBeside() {
     stop_ = true;
     if (running_.valid()) running_.wait();
   }
 
-  bool kept() const { return means_ != nullptr; }
   // Waits for the model (rethrowing what it threw); how many outputs it
   // covered.
   std::int64_t finish() {
@@ -426,13 +417,15 @@ class ModelBeside {
     running_.get();
     return covered_;
   }
-  std::span<const float> means(std::int64_t first, std::size_t count) const { return {means_.get() + first, count}; }
+  // The digest of the model's means of chunk c: outputs [c·kChunk,
+  // min(n, (c + 1)·kChunk)), each at its own index.
+  std::uint64_t digest(std::size_t c) const { return digests_[c]; }
 
  private:
   struct Stopped {};
   // Spec::stream_model's contract: consecutive pieces, in order, within
-  // [0, n); a model that breaks it fails the check here rather than write
-  // past the buffer or leave means unset.
+  // [0, n); a model that breaks it fails the check here rather than leave
+  // means uncounted. A piece adds its parts' digests to their chunks'.
   void keep(std::int64_t first, std::span<const float> piece) {
     if (stop_) throw Stopped{};
     if (first != covered_ || static_cast<std::int64_t>(piece.size()) > n_ - first) {
@@ -440,15 +433,17 @@ class ModelBeside {
                              std::to_string(first + static_cast<std::int64_t>(piece.size())) + ") after " +
                              std::to_string(covered_) + " of " + std::to_string(n_) + " outputs");
     }
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, piece.size(), std::size_t{1} << 18), [&](const auto& r) {
-      std::copy(piece.begin() + static_cast<std::ptrdiff_t>(r.begin()), piece.begin() + static_cast<std::ptrdiff_t>(r.end()),
-                means_.get() + first + static_cast<std::ptrdiff_t>(r.begin()));
-    });
+    for (std::size_t done = 0; done < piece.size();) {
+      const std::int64_t at = first + static_cast<std::int64_t>(done), chunk = at / kChunk;
+      const auto part = std::min(piece.size() - done, static_cast<std::size_t>((chunk + 1) * kChunk - at));
+      digests_[static_cast<std::size_t>(chunk)] += result_digest(piece.subspan(done, part), at);
+      done += part;
+    }
     covered_ += static_cast<std::int64_t>(piece.size());
   }
 
   std::int64_t n_;
-  std::unique_ptr<float[]> means_;
+  std::vector<std::uint64_t> digests_;
   std::int64_t covered_ = 0;
   std::atomic<bool> stop_{false};
   std::future<void> running_;  // last: destroyed first, after ~ModelBeside has waited
@@ -456,8 +451,11 @@ class ModelBeside {
 
 // Runs the row at n on a guarded buffer whose element i is input's
 // (made on the device where the backend can: Backend::fill_hashed), and
-// compares chunk by chunk: every output bit for bit against the row's
-// streamed model (Spec::stream_model), the guards, the workspace.
+// compares chunk by chunk: every output against the row's streamed model
+// (Spec::stream_model), as same_result compares (a digest a chunk, the
+// model's computed beside the device: ModelBeside; where one differs, bit
+// for bit after the device), else within the bound; the guards, the
+// workspace.
 void run_large_and_compare(const Variant& v, std::int64_t n, int block, const HashedFloats& input) {
   const std::function<float(std::int64_t)> value = [input](std::int64_t i) { return hashed_float(input, i); };
   const std::size_t data_bytes = static_cast<std::size_t>(n) * sizeof(float) + 2 * GuardedBytes::kGuardBytes;
@@ -466,11 +464,11 @@ void run_large_and_compare(const Variant& v, std::int64_t n, int block, const Ha
       !why.empty()) {
     GTEST_SKIP() << v.typed_name() << " n=" << n << " block=" << block << ": " << why;
   }
-  ModelBeside model(*v.spec, n, block, value, data_bytes + v.spec->workspace_bytes(n, block, v.typing));
+  ModelBeside model(*v.spec, n, block, value);
   GuardedBuffer<float> data("data", static_cast<std::size_t>(n));
   GuardedBytes workspace("workspace", v.spec->workspace_bytes(n, block, v.typing));
   workspace.poison();
-  constexpr std::int64_t kChunk = std::int64_t{1} << 24;
+  constexpr std::int64_t kChunk = ModelBeside::kChunk;
   std::vector<float> chunk;
   backend().fill_hashed(data.data(), input, 0, static_cast<std::size_t>(n), {});
   v.launch({.n = n, .data = data.data(), .workspace = workspace.payload(), .block = block}, {});
@@ -478,30 +476,42 @@ void run_large_and_compare(const Variant& v, std::int64_t n, int block, const Ha
   data.verify_guards();
   workspace.verify_guards();
   const std::string context = std::string(v.name()) + " n=" + std::to_string(n) + " block=" + std::to_string(block);
-  std::int64_t compared = 0;
   if (!v.spec->stream_model) {
-    compared = compare_large_with_bound(data, n, value, context);
+    const std::int64_t compared = compare_large_with_bound(data, n, value, context);
     EXPECT_EQ(compared, n) << context << ": compared " << compared << " outputs";
     return;
   }
-  const auto compare_piece = [&](std::int64_t first, std::span<const float> means) {
-    chunk.resize(means.size());
-    backend().download(chunk.data(), data.at(static_cast<std::size_t>(first)), chunk.size() * sizeof(float), {});
+  const auto download = [&](std::int64_t first, std::size_t count) {
+    chunk.resize(count);
+    backend().download(chunk.data(), data.at(static_cast<std::size_t>(first)), count * sizeof(float), {});
+  };
+  const std::int64_t covered = model.finish();
+  ASSERT_EQ(covered, n) << context << ": the streamed model covered " << covered << " outputs";
+  std::vector<std::int64_t> differing;  // chunks whose digests differ
+  for (std::int64_t first = 0; first < n; first += kChunk) {
+    download(first, static_cast<std::size_t>(std::min(kChunk, n - first)));
+    const timing::ScopedPhase phase(timing::Phase::compare);
+    if (result_digest(chunk, first) != model.digest(static_cast<std::size_t>(first / kChunk)))
+      differing.push_back(first / kChunk);
+  }
+  if (differing.empty()) return;
+  // The report: the model again, piece by piece after the device, every
+  // piece of a differing chunk compared element by element (the first
+  // piece with a mismatch ends the check with its first five).
+  const timing::ScopedPhase model_phase(timing::Phase::host_model);
+  v.spec->stream_model(n, block, value, [&](std::int64_t first, std::span<const float> means) {
+    const std::int64_t last = first + static_cast<std::int64_t>(means.size()) - 1;
+    if (means.empty() || !std::any_of(differing.begin(), differing.end(),
+                                      [&](std::int64_t c) { return c * kChunk <= last && first < (c + 1) * kChunk; })) {
+      return;
+    }
+    download(first, means.size());
     expect_elementwise(means, chunk, NanPayloads::may_differ, context,
                        [first](std::size_t j) { return "[" + std::to_string(first + static_cast<std::int64_t>(j)) + "]"; });
-    compared += static_cast<std::int64_t>(means.size());
-  };
-  if (model.kept()) {
-    const std::int64_t covered = model.finish();
-    EXPECT_EQ(covered, n) << context << ": the streamed model covered " << covered << " outputs";
-    for (std::int64_t first = 0; first < std::min(n, covered); first += kChunk)
-      compare_piece(first, model.means(first, static_cast<std::size_t>(std::min(kChunk, std::min(n, covered) - first))));
-    return;
-  }
-  const timing::ScopedPhase model_phase(
-      timing::Phase::host_model);  // the model's own time; the pieces' copies and comparisons are marked inside
-  v.spec->stream_model(n, block, value, compare_piece);
-  EXPECT_EQ(compared, n) << context << ": the streamed model covered " << compared << " outputs";
+  });
+  ADD_FAILURE() << context << ": the digests of " << differing.size() << " chunk(s) of " << kChunk
+                << " outputs differ from the streamed model's (the first: chunk " << differing.front()
+                << "), yet its means, run again, match every output of them";
 }
 
 // n = 2^31 + 7 with the largest block: 64-bit element indices, and divisors
