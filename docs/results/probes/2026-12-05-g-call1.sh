@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# 2026-12-05 (g), call 1: 0.6.1 on the GPU. The large moving-average
+# checks keep a digest a 2^24-output chunk of the streamed model instead of
+# 8.6 GB of means (session f's call 3: 2.2 million page faults a check, the
+# three at once 12-17 s); the histograms' edge sweep stops one sample past
+# a full kMaxBlocks grid.
+#   - the CUDA run (its targets: <= 60 s, no process over 15 s);
+#   - the sanitizer pass (<= 30 s);
+#   then while the budget lasts, rebuilt here one at a time:
+#   - the planted bugs of this change on the GPU (ma-large-digest-shifted)
+#     and those its checks must still catch (scan-divisor-exact: a large
+#     check's; hist-wide-second-load, hist-lane-merge-short, hist-no-clear:
+#     the histograms').
+#   Here first: bash ../shared/device/fetch-deps.sh
+#   run: carry [".deps"], timeout_s 560, command "bash docs/results/probes/2026-12-05-g-call1.sh"
+set -uo pipefail
+budget=${budget:-550}
+: "${OUT:=$PWD/h200-logs}"
+export OUT
+mkdir -p "$OUT"
+extra="$OUT/extra.txt"
+left() { echo $((budget - SECONDS)); }
+SMEMC_BENCH=OFF bash docs/results/h200_suite.sh build
+echo "built: $SECONDS s" | tee -a "$extra"
+SMEMC_CUDA_TIMEOUT=120 bash docs/results/h200_suite.sh cuda
+echo "cuda run done: $SECONDS s" | tee -a "$extra"
+# The large checks' phases, from the run's own records.
+grep -E "MovingAverageLarge|MovingAverageAtLimit\.large_limit/moving_average_scan|HistogramAll\.edge_sizes" "$OUT/suite-time.md" |
+  head -40 | tee -a "$extra"
+if [ "$(left)" -gt 90 ]; then
+  SMEMC_SANITIZERS_TIMEOUT=80 bash docs/results/h200_suite.sh sanitizers
+else
+  echo "sanitizers left out: $SECONDS s used" | tee -a "$extra"
+fi
+for id in ma-large-digest-shifted scan-divisor-exact hist-wide-second-load hist-lane-merge-short hist-no-clear; do
+  if [ "$(left)" -gt 70 ]; then
+    timeout $(( $(left) - 10 )) python3 tests/mutants/mutants.py run build/dev --only "$id" > "$OUT/mutant-$id.txt" 2>&1
+    echo "mutant $id: exit $?, $SECONDS s" | tee -a "$extra"
+    grep -E "^\| .*\| (caught|NOT CAUGHT|missed|error)" "$OUT/mutant-$id.txt" | tee -a "$extra"
+  else
+    echo "mutant $id left out: $SECONDS s used" | tee -a "$extra"
+  fi
+done
+# Keep the output small: the tool drops files past a count.
+rm -f "$OUT"/*.samples "$OUT"/*.stamped
+echo "done: $SECONDS s" | tee -a "$extra"
