@@ -8,9 +8,12 @@
 #   - the sanitizer pass (<= 30 s);
 #   then while the budget lasts, rebuilt here one at a time:
 #   - the planted bugs of this change on the GPU (ma-large-digest-shifted)
-#     and those its checks must still catch (scan-divisor-exact: a large
-#     check's; hist-wide-second-load, hist-lane-merge-short, hist-no-clear:
-#     the histograms').
+#     and one its large checks must still catch (scan-divisor-exact);
+#   - (baseline=1) the same CUDA run with the means kept as before: the
+#     digests' change to tests/moving_average/test_moving_average.cpp
+#     taken back (2026-12-05-g-digests.patch, patch -R), the same card;
+#   - the histograms' planted bugs (hist-wide-second-load,
+#     hist-lane-merge-short, hist-no-clear) where time is left.
 #   Here first: bash ../shared/device/fetch-deps.sh
 #   run: carry [".deps"], timeout_s 560, command "bash docs/results/probes/2026-12-05-g-call1.sh"
 set -uo pipefail
@@ -32,15 +35,32 @@ if [ "$(left)" -gt 90 ]; then
 else
   echo "sanitizers left out: $SECONDS s used" | tee -a "$extra"
 fi
-for id in ma-large-digest-shifted scan-divisor-exact hist-wide-second-load hist-lane-merge-short hist-no-clear; do
+mutant() {  # <id>: planted, rebuilt and run here
   if [ "$(left)" -gt 70 ]; then
-    timeout $(( $(left) - 10 )) python3 tests/mutants/mutants.py run build/dev --only "$id" > "$OUT/mutant-$id.txt" 2>&1
-    echo "mutant $id: exit $?, $SECONDS s" | tee -a "$extra"
-    grep -E "^\| .*\| (caught|NOT CAUGHT|missed|error)" "$OUT/mutant-$id.txt" | tee -a "$extra"
+    timeout $(( $(left) - 10 )) python3 tests/mutants/mutants.py run build/dev --only "$1" > "$OUT/mutant-$1.txt" 2>&1
+    echo "mutant $1: exit $?, $SECONDS s" | tee -a "$extra"
+    grep -E "^\| .*\| (caught|NOT CAUGHT|missed|error)" "$OUT/mutant-$1.txt" | tee -a "$extra"
   else
-    echo "mutant $id left out: $SECONDS s used" | tee -a "$extra"
+    echo "mutant $1 left out: $SECONDS s used" | tee -a "$extra"
   fi
-done
+}
+mutant ma-large-digest-shifted
+mutant scan-divisor-exact
+if [ "${baseline:-0}" = 1 ] && [ "$(left)" -gt 150 ]; then
+  mkdir -p "$OUT/digests"
+  mv "$OUT"/ctest-cuda.log "$OUT"/suite-time.md "$OUT"/suite-time.txt "$OUT"/timeline-cuda.md "$OUT/digests/" 2>/dev/null
+  rm -f "$OUT"/*.samples "$OUT"/*.stamped "$OUT"/junit-cuda.xml "$OUT"/matrix-cuda.md
+  patch -R -p1 < docs/results/probes/2026-12-05-g-digests.patch > /dev/null && cmake --build build/dev > /dev/null 2>&1
+  echo "== baseline: the means kept (digests taken back), rebuilt: exit $?, $SECONDS s" | tee -a "$extra"
+  SMEMC_CUDA_TIMEOUT=$(( $(left) < 125 ? $(left) - 5 : 120 )) bash docs/results/h200_suite.sh cuda
+  grep -E "MovingAverageLarge|MovingAverageAtLimit\.large_limit/moving_average_scan" "$OUT/suite-time.md" | head -10 | tee -a "$extra"
+  mkdir -p "$OUT/means-kept"
+  mv "$OUT"/ctest-cuda.log "$OUT"/suite-time.md "$OUT"/suite-time.txt "$OUT"/timeline-cuda.md "$OUT/means-kept/" 2>/dev/null
+  patch -p1 < docs/results/probes/2026-12-05-g-digests.patch > /dev/null
+else
+  echo "baseline left out: $SECONDS s used" | tee -a "$extra"
+fi
+for id in hist-wide-second-load hist-lane-merge-short hist-no-clear; do mutant "$id"; done
 # Keep the output small: the tool drops files past a count.
 rm -f "$OUT"/*.samples "$OUT"/*.stamped
 echo "done: $SECONDS s" | tee -a "$extra"
