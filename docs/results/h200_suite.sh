@@ -8,7 +8,10 @@
 #
 # steps, in the order given:
 #   build       cmake --preset dev (CUDA for the GPU present, OpenCL, the
-#               benchmark unless SMEMC_BENCH=OFF) and build everything
+#               benchmark unless SMEMC_BENCH=OFF) and build everything; a
+#               source whose content changed since this machine's last
+#               build is rebuilt even where its time stamp went back
+#               (touch_changed_sources): build there only through this step
 #   cuda        ctest --preset dev without the OpenCL port (SMEMC_SEED=vary
 #               unless set: the properties' seeds varied): every CUDA check
 #               (small, large, exhibits, smem facts), the profile checks, the
@@ -90,6 +93,33 @@ stamped() {
   return "$code"
 }
 
+# Ninja rebuilds what is newer than its object; the device tool copies the
+# tree with the copied files' own times. A file changed on the GPU machine
+# and built there (a patch taken back for a baseline), then copied over from
+# the development machine, is older than the object built from the change,
+# and Ninja keeps that object: 2026-12-05 (h) ran a CUDA run of such stale
+# binaries (docs/results/2026-12-05-h-h100.md). So `build` keeps the sums of
+# the sources it built from (build/dev/.source-sums) and first touches every
+# source whose content differs from them; a build tree without the sums has
+# every source touched. Build on the GPU machine only through this step, so
+# that the sums say what the binaries hold.
+source_sums() {
+  find CMakeLists.txt CMakePresets.json cmake kernels fixtures tests examples bench ctest_config -type f \
+    ! -name '*.pyc' -print0 2>/dev/null | sort -z | xargs -0 sha1sum
+}
+touch_changed_sources() {
+  local sums=build/dev/.source-sums changed
+  source_sums > "$sums.next"
+  [ -f build/dev/build.ninja ] || return 0  # a fresh build tree builds everything
+  if [ -f "$sums" ]; then
+    changed=$(diff "$sums" "$sums.next" | sed -n 's/^> [0-9a-f]*  //p')
+  else
+    changed=$(sed 's/^[0-9a-f]*  //' "$sums.next")
+  fi
+  [ -n "$changed" ] && printf '%s\n' "$changed" | tr '\n' '\0' | xargs -0 touch --
+  say "sources touched (content changed since this build tree's last build): $(printf '%s' "$changed" | grep -c .)"
+}
+
 # The counts of a ctest log: its own line and the suite's closing line.
 totals() { grep -E "tests passed|^ctest: |\(Failed\)|\(Timeout\)|Total Test time" "$1" | head -n 40 | tee -a "$summary"; }
 
@@ -97,8 +127,10 @@ for step in "$@"; do
   start=$(date +%s)
   case $step in
     build)
+      mkdir -p build/dev && touch_changed_sources
       { cmake --preset dev -DCMAKE_PREFIX_PATH="$deps;$nvbench" -DSMEMC_BUILD_BENCH=${SMEMC_BENCH:-ON} && cmake --build --preset dev; } \
         > "$out/build.log" 2>&1 || { grep -E "error|FAILED|Error" -A5 "$out/build.log" | head -80; exit 1; }
+      mv build/dev/.source-sums.next build/dev/.source-sums
       grep -E "smem-conformance" "$out/build.log" | tee -a "$summary"
       rm -f "$out/build.log" ;;
     cuda)
