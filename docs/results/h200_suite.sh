@@ -101,8 +101,11 @@ stamped() {
 # binaries (docs/results/2026-12-05-h-h100.md). So `build` keeps the sums of
 # the sources it built from (build/dev/.source-sums) and first touches every
 # source whose content differs from them; a build tree without the sums has
-# every source touched. Build on the GPU machine only through this step, so
-# that the sums say what the binaries hold.
+# every source touched. Build on the GPU machine only through this step
+# (a probe that changes a source and builds, too), so that the sums say what
+# the binaries hold; a bare `cmake --build` leaves them saying otherwise.
+# (sha1sum escapes a name holding a backslash or a newline; such a name is
+# never touched here: the tree has none.)
 source_sums() {
   find CMakeLists.txt CMakePresets.json cmake kernels fixtures tests examples bench ctest_config -type f \
     ! -name '*.pyc' -print0 2>/dev/null | sort -z | xargs -0 sha1sum
@@ -114,7 +117,7 @@ touch_changed_sources() {
   if [ -f "$sums" ]; then
     changed=$(diff "$sums" "$sums.next" | sed -n 's/^> [0-9a-f]*  //p')
   else
-    changed=$(sed 's/^[0-9a-f]*  //' "$sums.next")
+    changed=$(sed -n 's/^[0-9a-f]*  //p' "$sums.next")
   fi
   [ -n "$changed" ] && printf '%s\n' "$changed" | tr '\n' '\0' | xargs -0 touch --
   say "sources touched (content changed since this build tree's last build): $(printf '%s' "$changed" | grep -c .)"

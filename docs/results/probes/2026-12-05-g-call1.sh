@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Superseded by 2026-12-05-h-call1.sh (the same run, its baseline built
+# through h200_suite.sh build): this one never ran.
 # 2026-12-05 (g), call 1: 0.6.1 on the GPU. The large moving-average
 # checks keep a digest a 2^24-output chunk of the streamed model instead of
 # 8.6 GB of means (session f's call 3: 2.2 million page faults a check, the

@@ -16,6 +16,11 @@
 #     digests' change to tests/moving_average/test_moving_average.cpp
 #     taken back (2026-12-05-g-digests.patch, patch -R), the same card;
 #   Here first: bash ../shared/device/fetch-deps.sh
+#   The baseline builds through h200_suite.sh build, whose sums then say
+#   that the binaries hold the means kept: the next call's build rebuilds
+#   what the copied tree changes back. (Session (h) ran this probe, at
+#   52168b2, with a bare cmake --build there: its next call ran those
+#   stale binaries, docs/results/2026-12-05-h-h100.md.)
 #   run: carry [".deps"], timeout_s 560, command "baseline=1 budget=<s> bash docs/results/probes/2026-12-05-h-call1.sh"
 set -uo pipefail
 budget=${budget:-550}
@@ -52,7 +57,7 @@ if [ "${baseline:-0}" = 1 ] && [ "$(left)" -gt 150 ]; then
   mkdir -p "$OUT/digests"
   mv "$OUT"/ctest-cuda.log "$OUT"/suite-time.md "$OUT"/suite-time.txt "$OUT"/timeline-cuda.md "$OUT/digests/" 2>/dev/null
   rm -f "$OUT"/*.samples "$OUT"/*.stamped "$OUT"/junit-cuda.xml "$OUT"/matrix-cuda.md
-  patch -R -p1 < docs/results/probes/2026-12-05-g-digests.patch > /dev/null && cmake --build build/dev > /dev/null 2>&1
+  patch -R -p1 < docs/results/probes/2026-12-05-g-digests.patch > /dev/null && SMEMC_BENCH=OFF bash docs/results/h200_suite.sh build > /dev/null 2>&1
   echo "== baseline: the means kept (digests taken back), rebuilt: exit $?, $SECONDS s" | tee -a "$extra"
   SMEMC_CUDA_TIMEOUT=$(( $(left) < 125 ? $(left) - 5 : 120 )) bash docs/results/h200_suite.sh cuda
   grep -E "MovingAverageLarge|MovingAverageAtLimit\.large_limit/moving_average_scan" "$OUT/suite-time.md" | head -10 | tee -a "$extra"
