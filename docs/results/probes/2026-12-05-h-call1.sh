@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# 2026-12-05 (h), call 1: 0.6.1 on the GPU (session g's call 1, its
+# 2026-12-05 (h), call 1: 0.6.1 on the GPU (session g's call 1, which never ran and is gone, its
 # planted bugs before the baseline: the done-when's items first). The large moving-average
 # checks keep a digest a 2^24-output chunk of the streamed model instead of
 # 8.6 GB of means (session f's call 3: 2.2 million page faults a check, the
