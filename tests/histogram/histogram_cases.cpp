@@ -66,8 +66,8 @@ std::vector<std::pair<int, std::int64_t>> edge_size_cases(const Spec& s, const W
     // A port's own row (or one that picks its own block, B = 0) sweeps every
     // edge: its launch is its own.
     const std::int64_t full_grid = kMaxBlocks * block;
-    const std::int64_t swept =
-        launch == Launch::spec_grid && block > 0 ? std::min(max_drawn_n(s, block, w), full_grid + 1) : max_drawn_n(s, block, w);
+    std::int64_t swept = max_drawn_n(s, block, w);
+    if (launch == Launch::spec_grid && block > 0) swept = std::min(swept, full_grid + 1);
     std::vector<std::int64_t> sizes = gen::sweep_sizes(swept, block, w);
     for (std::int64_t grid : {full_grid - 1, full_grid, full_grid + 1, 2 * full_grid + 33}) {
       if (grid <= limit && !w.reduced) sizes.push_back(grid);
