@@ -313,16 +313,25 @@ function(_smemc_discover_batches target name_prefix filter kind label host_only 
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${include_file}")
 endfunction()
 
-function(_smemc_discover target prefix filter kind)
+function(_smemc_discover target prefix filter kind family)
   set(resources)
   if(NOT kind MATCHES "host|spec|selftest")
     set(resources RESOURCE_GROUPS "gpus:1")
     _smemc_host_threads_property(threads 1)
     if(kind MATCHES "large")
       # The longest tests: started first (CTest starts the higher COST
-      # first), they run beside the small ones instead of after them.
+      # first), they run beside the small ones instead of after them; a
+      # family's manifest ranks its own (SMEMC_FAMILY_LARGE_COST_<f>).
       smemc_large_gpu_properties(resources)
-      list(APPEND resources COST 500)
+      set(cost 500)
+      if(family AND DEFINED SMEMC_FAMILY_LARGE_COST_${family})
+        if(NOT SMEMC_FAMILY_LARGE_COST_${family} MATCHES "^[1-9][0-9]*$")
+          message(FATAL_ERROR "SMEMC_FAMILY_LARGE_COST_${family} (kernels/${family}/family.cmake) must be a positive number, "
+                              "not '${SMEMC_FAMILY_LARGE_COST_${family}}'")
+        endif()
+        set(cost ${SMEMC_FAMILY_LARGE_COST_${family}})
+      endif()
+      list(APPEND resources COST ${cost})
       _smemc_host_threads_property(threads ${SMEMC_LARGE_CHECK_SLOTS})
     endif()
     list(APPEND resources ${threads})
@@ -368,22 +377,23 @@ endfunction()
 # token into the tests it selects, and a suite that declares no size fails
 # the discovery, so the build, naming it. KIND_ONLY: all tests get one kind
 # (a binary of host checks only); EXCLUDE: a gtest filter of tests not
-# registered (registered apart, with properties of their own).
+# registered (registered apart, with properties of their own); FAMILY: the
+# family whose checks the binary runs (its manifest's large-check COST).
 function(smemc_register_tests target)
-  cmake_parse_arguments(ARG "" "PREFIX;KIND_ONLY;EXCLUDE" "" ${ARGN})
+  cmake_parse_arguments(ARG "" "PREFIX;KIND_ONLY;EXCLUDE;FAMILY" "" ${ARGN})
   if(ARG_KIND_ONLY)
     set(filter "*")
     if(ARG_EXCLUDE)
       set(filter "*-${ARG_EXCLUDE}")
     endif()
-    _smemc_discover(${target} "${ARG_PREFIX}" "${filter}" "${ARG_KIND_ONLY}")
+    _smemc_discover(${target} "${ARG_PREFIX}" "${filter}" "${ARG_KIND_ONLY}" "${ARG_FAMILY}")
     return()
   endif()
-  _smemc_discover(${target} "${ARG_PREFIX}" "@host" "host")
-  _smemc_discover(${target} "${ARG_PREFIX}" "@small,plain" "small")
-  _smemc_discover(${target} "${ARG_PREFIX}" "@large,plain" "large")
-  _smemc_discover(${target} "${ARG_PREFIX}" "@small,exhibit" "exhibit")
-  _smemc_discover(${target} "${ARG_PREFIX}" "@large,exhibit" "large-exhibit")
+  _smemc_discover(${target} "${ARG_PREFIX}" "@host" "host" "${ARG_FAMILY}")
+  _smemc_discover(${target} "${ARG_PREFIX}" "@small,plain" "small" "${ARG_FAMILY}")
+  _smemc_discover(${target} "${ARG_PREFIX}" "@large,plain" "large" "${ARG_FAMILY}")
+  _smemc_discover(${target} "${ARG_PREFIX}" "@small,exhibit" "exhibit" "${ARG_FAMILY}")
+  _smemc_discover(${target} "${ARG_PREFIX}" "@large,exhibit" "large-exhibit" "${ARG_FAMILY}")
 endfunction()
 
 # The OBJECT library of a family's test sources (`part`: shared or checks),
@@ -433,7 +443,7 @@ function(smemc_add_conformance_tests)
   target_link_libraries(${ARG_NAME} PRIVATE ${shared} ${checks} smemc::test_main smemc::${ARG_FAMILY}_spec ${ARG_IMPLEMENTATIONS}
                         ${ARG_BACKEND} ${ARG_LIBRARIES})
   smemc_conformance_defaults(${ARG_NAME})
-  smemc_register_tests(${ARG_NAME} PREFIX "${ARG_PREFIX}")
+  smemc_register_tests(${ARG_NAME} PREFIX "${ARG_PREFIX}" FAMILY ${ARG_FAMILY})
   if(ARG_SANITIZERS)
     include("${CMAKE_CURRENT_FUNCTION_LIST_DIR}/SmemcSanitizers.cmake")
     smemc_add_sanitizer_runs(${ARG_NAME})
