@@ -319,14 +319,16 @@ function(_smemc_discover target prefix filter kind family)
     set(resources RESOURCE_GROUPS "gpus:1")
     _smemc_host_threads_property(threads 1)
     if(kind MATCHES "large")
-      # The longest tests: started first (CTest starts the higher COST
-      # first), they run beside the small ones instead of after them; a
-      # family's manifest ranks its own (SMEMC_FAMILY_LARGE_COST_<f>).
+      # Long tests: started before the small ones (CTest starts the higher
+      # COST first), they run beside them instead of after them. A family's
+      # manifest may rank its own (SMEMC_FAMILY_LARGE_COST_<f>), read for the
+      # FAMILY a binary is registered with (smemc_add_conformance_tests
+      # passes it; a binary registered without one keeps 500).
       smemc_large_gpu_properties(resources)
       set(cost 500)
       if(family AND DEFINED SMEMC_FAMILY_LARGE_COST_${family})
         if(NOT SMEMC_FAMILY_LARGE_COST_${family} MATCHES "^[1-9][0-9]*$")
-          message(FATAL_ERROR "SMEMC_FAMILY_LARGE_COST_${family} (kernels/${family}/family.cmake) must be a positive number, "
+          message(FATAL_ERROR "SMEMC_FAMILY_LARGE_COST_${family} (the family's family.cmake) must be a positive whole number, "
                               "not '${SMEMC_FAMILY_LARGE_COST_${family}}'")
         endif()
         set(cost ${SMEMC_FAMILY_LARGE_COST_${family}})

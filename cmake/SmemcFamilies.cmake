@@ -30,10 +30,12 @@ set(SMEMC_FAMILIES reduce transpose moving_average histogram)
 #                                     process runs (default SMEMC_BATCH_ROWS)
 #   SMEMC_FAMILY_LARGE_BATCH_ROWS_<f> optional: rows of one of its large suites one
 #                                     process runs (default 1)
-#   SMEMC_FAMILY_LARGE_COST_<f>       optional: the CTest COST of its large checks'
-#                                     processes (default 500): CTest starts the
-#                                     higher first, so a family whose large checks
-#                                     take longest names a higher one
+#   SMEMC_FAMILY_LARGE_COST_<f>       optional: the CTest COST (a positive whole
+#                                     number) of its large checks' processes, in
+#                                     binaries registered with FAMILY <f> (default
+#                                     500): CTest starts the higher first, so a
+#                                     family whose large checks take longest names
+#                                     a higher one
 # smemc_load_family_manifests(<dir>) reads <dir>/<f>/family.cmake for every
 # family (the source tree's kernels/, or an installed package's copies).
 macro(smemc_load_family_manifests dir)

@@ -20,7 +20,7 @@ set(SMEMC_FAMILY_BATCH_ROWS_moving_average 1)
 # streams a model of 2^31 outputs on the host, the CUDA run's longest
 # tests. Started with the others' (the reductions' first, by test number),
 # they ran at 17-36 s of a 57 s run beside the transposes' and histograms'
-# large checks, the host's cores 80-98 % busy, and took 15.2-17.9 s, over
+# large checks, the host's cores 78-98 % busy, and took 15.2-17.9 s, over
 # the 15 s a test may take; started first, 11.0-14.6 s in runs of 50-51 s
 # (H200, docs/results/2026-12-06-i-h200.md).
 set(SMEMC_FAMILY_LARGE_COST_moving_average 1500)
