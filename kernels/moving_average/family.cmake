@@ -16,7 +16,7 @@ set(SMEMC_FAMILY_TEST_HEADERS_moving_average
 # rows together took 14-15 s on the H200, docs/results/2026-12-05-c-h200.md).
 set(SMEMC_FAMILY_BATCH_ROWS_moving_average 1)
 # Its large checks first (the other families' large checks have COST
-# 500): each streams a model of 2^31 outputs on the host, the CUDA run's
+# 500): each streams a model of about 2^31 outputs on the host, the CUDA run's
 # longest tests. Started with the others' (the reductions' first, by test
 # number), they ran at 17-36 s of a 57 s run beside the transposes' and
 # histograms' large checks, the host's cores 78-98 % busy, and took
