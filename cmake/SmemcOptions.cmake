@@ -11,6 +11,10 @@
 #                      no test needs it)
 #   SMEMC_TEST_CXX_FLAGS  C++ flags of the test sources (tests/) after the
 #                      build type's (default none; the ci preset: -Og)
+#   SMEMC_BUILD_GPU_ONLY  with CUDA, what only a GPU can run: the profile
+#                      target, the compute-sanitizer canaries and the CUB
+#                      port's package test (default auto: on where nvidia-smi
+#                      sees a GPU at configure; SmemcCudaArchitectures.cmake)
 # Without CUDA the specs, host models, fixtures, host checks and the other
 # backends still build and run.
 include(CheckLanguage)
@@ -47,4 +51,18 @@ option(SMEMC_BUILD_BENCH "Build the nvbench benchmark (bench/; needs nvbench, CM
 # 2026-12-05-cpu-ci.md: -Og against -O1, 10 CPU-seconds less build for
 # about 3 test-seconds more in the host checks).
 set(SMEMC_TEST_CXX_FLAGS "" CACHE STRING "C++ flags of the test sources (tests/), after the build type's (the ci preset: -Og)")
+# Where no GPU is (CPU CI), the targets and tests that only a GPU can run
+# are not built: their tests stay registered and skip, naming this switch
+# (tests/CMakeLists.txt: SMEMC_GPU_ONLY_SKIP). On the 2-core CI machine they
+# were about 75 of its 620 CPU-seconds: the CUB port's build of three CUB
+# units and the installed CUDA kit (package.cub_port, 60), the profile
+# target (two units) and the CUDA canaries (docs/results/2026-12-06-j-cpu.md).
+# The kernels, the CUDA backend and every CUDA test binary are still built
+# there (their tests skip, each on its own), so CPU CI still compiles every
+# kernel; the GPU run builds and runs the rest.
+set(SMEMC_BUILD_GPU_ONLY auto CACHE STRING "Build the GPU-only targets (profile target, CUDA canaries, CUB port test): auto (where nvidia-smi sees a GPU), ON or OFF")
+set_property(CACHE SMEMC_BUILD_GPU_ONLY PROPERTY STRINGS auto ON OFF)
+if(NOT SMEMC_BUILD_GPU_ONLY MATCHES "^(auto|ON|OFF)$")
+  message(FATAL_ERROR "SMEMC_BUILD_GPU_ONLY must be auto, ON or OFF, not '${SMEMC_BUILD_GPU_ONLY}'")
+endif()
 message(STATUS "smem-conformance: CUDA ${SMEMC_WITH_CUDA}, OpenCL ${SMEMC_WITH_OPENCL}, tests ${SMEMC_BUILD_TESTS}")
