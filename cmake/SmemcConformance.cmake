@@ -424,6 +424,28 @@ function(smemc_family_test_objects family part out)
   smemc_conformance_defaults(${target})
   set_target_properties(${target} PROPERTIES EXPORT_NAME ${family}_${part}_test_objects POSITION_INDEPENDENT_CODE ON)
   add_library(smemc::${family}_${part}_test_objects ALIAS ${target})
+  _smemc_test_objects_precompiled_header(${target})
+endfunction()
+
+# One precompiled header for every family's test objects (they share their
+# flags): GoogleTest, rapidcheck, the standard headers and the fixtures'
+# they all include. The first target makes it, the others reuse it; GCC
+# checks that it fits each unit (CMake adds -Winvalid-pch, an error under
+# the ci preset's warnings-as-errors).
+set(_SMEMC_TEST_OBJECTS_PCH_HEADERS
+  <gtest/gtest.h> <rapidcheck.h>
+  <algorithm> <bit> <cmath> <cstring> <iomanip> <limits> <map> <optional> <set> <sstream> <stdexcept> <string> <vector>
+  [["smemc/testing.hpp"]] [["smemc/generators.hpp"]] [["smemc/float_bits.hpp"]] [["smemc/workload.hpp"]]
+  [["smemc/data.hpp"]] [["smemc/compare.hpp"]] [["smemc/check_failure.hpp"]] [["smemc/device_buffer.hpp"]]
+  [["smemc/backend.hpp"]])
+function(_smemc_test_objects_precompiled_header target)
+  get_property(owner GLOBAL PROPERTY _SMEMC_TEST_OBJECTS_PCH_OWNER)
+  if(owner)
+    target_precompile_headers(${target} REUSE_FROM ${owner})
+  else()
+    target_precompile_headers(${target} PRIVATE ${_SMEMC_TEST_OBJECTS_PCH_HEADERS})
+    set_property(GLOBAL PROPERTY _SMEMC_TEST_OBJECTS_PCH_OWNER ${target})
+  endif()
 endfunction()
 
 function(smemc_add_conformance_tests)
