@@ -53,10 +53,11 @@ option(SMEMC_BUILD_BENCH "Build the nvbench benchmark (bench/; needs nvbench, CM
 set(SMEMC_TEST_CXX_FLAGS "" CACHE STRING "C++ flags of the test sources (tests/), after the build type's (the ci preset: -Og)")
 # Where no GPU is (CPU CI), the targets and tests that only a GPU can run
 # are not built: their tests stay registered and skip, naming this switch
-# (tests/CMakeLists.txt: SMEMC_GPU_ONLY_SKIP). On the 2-core CI machine they
-# were about 75 of its 620 CPU-seconds: the CUB port's build of three CUB
-# units and the installed CUDA kit (package.cub_port, 60), the profile
-# target (two units) and the CUDA canaries (docs/results/2026-12-06-j-cpu.md).
+# (tests/CMakeLists.txt: SMEMC_GPU_ONLY_SKIP). On a 2-core CI machine a
+# clean clone's run went from about 620 to 520 CPU-seconds without them:
+# the CUB port's build of three CUB units and the installed CUDA kit
+# (package.cub_port), the profile target (two units) and the CUDA canaries
+# (docs/results/2026-12-06-j-cpu.md).
 # The kernels, the CUDA backend and every CUDA test binary are still built
 # there (their tests skip, each on its own), so CPU CI still compiles every
 # kernel; the GPU run builds and runs the rest.
