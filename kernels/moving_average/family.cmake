@@ -22,6 +22,6 @@ set(SMEMC_FAMILY_BATCH_ROWS_moving_average 1)
 # histograms' large checks, the host's cores 78-98 % busy, and took
 # 15.2-17.9 s, over the 15 s a test may take; started first, 11.0-14.6 s in
 # runs of 50-51 s (H200, docs/results/2026-12-06-i-h200.md). The profile
-# checks' whole-GPU run (tests/profile) has the same COST; CTest took these
-# first, by test number, in those runs.
+# checks' whole-GPU run (tests/profile) comes before them (COST 1500): a
+# whole GPU is free only at the start.
 set(SMEMC_FAMILY_LARGE_COST_moving_average 1000)
