@@ -17,7 +17,7 @@ extra="$final/extra.txt"
 nvidia-smi --query-gpu=name,driver_version,memory.total,compute_cap --format=csv,noheader 2>&1 | tee -a "$extra"
 SMEMC_BENCH=OFF bash docs/results/h200_suite.sh build
 echo "built: $SECONDS s" | tee -a "$extra"
-grep -o "COST 1500" build/dev/tests/profile/CTestTestfile.cmake | head -1 | tee -a "$extra"
+grep -o 'COST "1500"' build/dev/tests/profile/CTestTestfile.cmake | head -1 | tee -a "$extra"
 for run in 1 2; do
   SMEMC_CUDA_TIMEOUT=120 bash docs/results/h200_suite.sh cuda > /dev/null
   echo "== CUDA run $run done: $SECONDS s" | tee -a "$extra"
