@@ -10,6 +10,14 @@
 # GPU presence is decided with nvidia-smi, the cheapest probe that needs no
 # enabled CUDA language; SMEMC_CUDA_ARCHITECTURES_NO_GPU overrides the fallback.
 function(_smemc_visible_gpus out)
+  # Asked once a configure (the architectures and the GPU-only targets both
+  # ask): the answer is kept for the run.
+  get_property(asked GLOBAL PROPERTY _SMEMC_VISIBLE_GPUS SET)
+  if(asked)
+    get_property(caps GLOBAL PROPERTY _SMEMC_VISIBLE_GPUS)
+    set(${out} "${caps}" PARENT_SCOPE)
+    return()
+  endif()
   find_program(SMEMC_NVIDIA_SMI nvidia-smi)
   set(caps "")
   if(SMEMC_NVIDIA_SMI)
@@ -21,6 +29,7 @@ function(_smemc_visible_gpus out)
       set(caps "")
     endif()
   endif()
+  set_property(GLOBAL PROPERTY _SMEMC_VISIBLE_GPUS "${caps}")
   set(${out} "${caps}" PARENT_SCOPE)
 endfunction()
 
