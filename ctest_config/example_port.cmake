@@ -7,7 +7,8 @@
 #         -DSMEMC_GENERATOR=... -DSMEMC_CXX_COMPILER=... -DSMEMC_BUILD_TYPE=...
 #         -DSMEMC_RESULTS_DIR=... [-DSMEMC_MAKE_PROGRAM=...] [-DSMEMC_CTEST_COMMAND=...]
 #         [-DSMEMC_DEPENDENCY_PREFIXES=<the outer CMAKE_PREFIX_PATH>]
-#         [-DSMEMC_EXTRA_ARGS=<configure arguments of the example, |-separated>]
+#         [-DSMEMC_EXTRA_ARGS=<configure arguments of the example, |-separated; the
+#          architectures of -DCMAKE_CUDA_ARCHITECTURES=... ,-separated>]
 #         -P example_port.cmake
 #
 # SMEMC_SCRATCH_DIR is emptied first, then holds prefix/ (the install), src/
@@ -111,8 +112,14 @@ endif()
 set(extra_args)
 if(NOT "${SMEMC_EXTRA_ARGS}" STREQUAL "")
   # An architecture list arrives with commas: one argument, a CMake list.
-  string(REPLACE "," "\\;" extra_args "${SMEMC_EXTRA_ARGS}")
-  string(REPLACE "|" ";" extra_args "${extra_args}")
+  # (Only there: a flag may hold a comma, -Wl,...)
+  set(extra "${SMEMC_EXTRA_ARGS}")
+  if(extra MATCHES "-DCMAKE_CUDA_ARCHITECTURES=[^|]*")
+    set(archs "${CMAKE_MATCH_0}")
+    string(REPLACE "," "\\;" archs_list "${archs}")
+    string(REPLACE "${archs}" "${archs_list}" extra "${extra}")
+  endif()
+  string(REPLACE "|" ";" extra_args "${extra}")
 endif()
 example_step(configure "${CMAKE_COMMAND}" -S "${source}" -B "${build}" ${generator_args}
   "-DCMAKE_CXX_COMPILER=${SMEMC_CXX_COMPILER}" "-DCMAKE_BUILD_TYPE=${SMEMC_BUILD_TYPE}"

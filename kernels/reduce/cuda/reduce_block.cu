@@ -74,7 +74,7 @@ int prepare(const char* launcher, std::int64_t n, float* x, float* out, int bloc
 constexpr std::string_view kBlockFixup = "reduce_block_fixup";
 constexpr std::string_view kBlockAtomic = "reduce_block_atomic";
 
-const CudaLine<Entry> kLines[] = {
+const CudaLine<Entry> kBlockLines[] = {
     {{kBlockFixup, &launch_from_args<&reduce_block_fixup, kBlockFixup>}, kernel_symbol<&reduce_block>("reduce_block", 0)},
     {{kBlockAtomic, &launch_from_args<&reduce_block_atomic, kBlockAtomic>},
      kernel_symbol<&reduce_block_atomic_kernel>("reduce_block_atomic_kernel", 0)},
@@ -98,6 +98,6 @@ void reduce_block_atomic(std::int64_t n, float* x, float* out, int block, cudaSt
   SMEMC_CHECK_LAUNCH("reduce_block_atomic");
 }
 
-std::span<const CudaLine<Entry>> block_lines() { return kLines; }
+std::span<const CudaLine<Entry>> block_lines() { return kBlockLines; }
 
 }  // namespace smemc::reduce

@@ -39,7 +39,7 @@ bool validate_pointers(std::string_view name, std::int64_t n, float* x, float* o
 constexpr std::string_view kHalving = "reduce_by_halving";
 constexpr std::string_view kHalvingAnyN = "reduce_by_halving_any_n";
 
-const CudaLine<Entry> kLines[] = {
+const CudaLine<Entry> kHalvingLines[] = {
     {{kHalving, &launch_from_args<&reduce_by_halving, kHalving>}, kernel_symbol<&saxpy>("saxpy", 0)},
     {{kHalvingAnyN, &launch_from_args<&reduce_by_halving_any_n, kHalvingAnyN>}, kernel_symbol<&saxpy>("saxpy", 0)},
 };
@@ -67,6 +67,6 @@ void reduce_by_halving_any_n(std::int64_t n, float* x, float* out, int block, cu
   copy_result(out, x, stream);
 }
 
-std::span<const CudaLine<Entry>> halving_lines() { return kLines; }
+std::span<const CudaLine<Entry>> halving_lines() { return kHalvingLines; }
 
 }  // namespace smemc::reduce

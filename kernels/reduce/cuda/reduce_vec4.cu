@@ -63,7 +63,7 @@ __global__ void __launch_bounds__(1024) reduce_vec4_kernel(int float4s, int tail
 
 constexpr std::string_view kName = "reduce_vec4_grid_stride";
 
-const CudaLine<Entry> kLines[] = {
+const CudaLine<Entry> kVec4Lines[] = {
     {{kName, &launch_from_args<&reduce_vec4_grid_stride, kName>},
      kernel_symbol<&reduce_vec4_kernel>("reduce_vec4_kernel", sizeof(float) * 32)},
 };
@@ -87,6 +87,6 @@ void reduce_vec4_grid_stride(std::int64_t n, const float* in, float* out, float*
   launch_fixup(blocks, 1, partials, out, stream);
 }
 
-std::span<const CudaLine<Entry>> vec4_lines() { return kLines; }
+std::span<const CudaLine<Entry>> vec4_lines() { return kVec4Lines; }
 
 }  // namespace smemc::reduce
