@@ -987,6 +987,16 @@ def command_run(build, only):
 
 
 def command_prebuild(build, out, only):
+    # A build that compiles a family's CUDA sources as one unit (a unity
+    # build where no GPU was seen: cmake/SmemcUnityBuild.cmake) makes CUDA
+    # binaries only to prove they compile; a GPU must run binaries compiled
+    # one unit a source, as its own builds are.
+    cache = (build / "CMakeCache.txt").read_text()
+    if "SMEMC_CUDA_SOURCES_AS_ONE_UNIT:INTERNAL=ON" in cache and any(
+            m.backend == "cuda" for m in chosen_mutants(only or ["cuda", "opencl", "host"])):
+        sys.exit(f"{build} compiles each family's CUDA sources as one unit (a unity build with no GPU seen); "
+                 "prebuild CUDA mutants in a build configured with -DSMEMC_BUILD_GPU_ONLY=ON or without "
+                 "CMAKE_UNITY_BUILD, whose CUDA units are those a GPU machine builds")
     out.mkdir(parents=True, exist_ok=True)
     for m, start in built_mutants(build, [b for b in (only or ["cuda", "opencl", "host"]) if b not in ("package", "script")]):
         if m.ctest or m.backend in ("package", "script"):
