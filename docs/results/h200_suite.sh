@@ -226,6 +226,9 @@ for step in "$@"; do
         grep -E "dram__|lts__|gpu__time" "$out/ncu-bytes-$kernel.txt" | head -8 | tee -a "$summary"
       done ;;
     mutants)
+      # Binaries prebuilt on the development machine link its oneTBB
+      # (libtbb-dev); here oneTBB is the one fetch-deps.sh unpacked.
+      export LD_LIBRARY_PATH="$PWD/.deps/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
       # shellcheck disable=SC2086  # SMEMC_MUTANTS_ONLY: ids, one word each
       timeout ${SMEMC_MUTANTS_TIMEOUT:-500} python3 tests/mutants/mutants.py prebuilt .mutants \
         ${SMEMC_MUTANTS_ONLY:+--only $SMEMC_MUTANTS_ONLY} > "$out/mutants.txt" 2>&1
