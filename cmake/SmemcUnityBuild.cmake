@@ -6,9 +6,10 @@
 #
 # CMake's batches leave CUDA sources out (CMake >= 3.31 would batch them
 # too): where the CUDA objects run, the kernels compile one unit a source,
-# as a port compiles them. Where they only compile (no GPU seen, so the
-# GPU-only targets are not built: SMEMC_BUILD_GPU_ONLY), each family's
-# CUDA library compiles as one unit (smemc_cuda_sources_as_one_unit).
+# as a port compiles them. Where they only compile (nvidia-smi sees no GPU
+# and the GPU-only targets are not built: SMEMC_BUILD_GPU_ONLY), each
+# family's CUDA library compiles as one unit (smemc_cuda_sources_as_one_unit,
+# kernels/CMakeLists.txt).
 function(smemc_keep_cuda_out_of_unity_batches dir)
   get_property(targets DIRECTORY "${dir}" PROPERTY BUILDSYSTEM_TARGETS)
   foreach(target IN LISTS targets)
@@ -31,8 +32,9 @@ endfunction()
 
 # smemc_cuda_sources_as_one_unit(<target>): the target's .cu sources
 # compiled as one unit that includes each of them (generated into the
-# build tree; each source stays listed, as a header, so an edit to it
-# rebuilds the unit). A CUDA unit's fixed cost, the CUDA and spec headers
+# build tree; each source stays listed but marked a header, so that it is
+# not compiled on its own too; an edit to one rebuilds the unit through
+# nvcc's dependency file). A CUDA unit's fixed cost, the CUDA and spec headers
 # through cudafe++, cicc and the host compiler, is about 3 of a kernel
 # source's 4-6 CPU-seconds; once a family, the reduction's four sources
 # took 5.6 CPU-seconds instead of 17.3 and the moving average's three 5.9

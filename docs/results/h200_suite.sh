@@ -61,6 +61,8 @@ mkdir -p "$icd"
 echo /usr/local/nvidia/lib64/libnvidia-opencl.so.1 > "$icd/nvidia.icd"
 cp /etc/OpenCL/vendors/*.icd "$icd/" 2>/dev/null
 export OCL_ICD_VENDORS="$icd"
+# oneTBB from .deps, for this build and for test binaries prebuilt on the
+# development machine (they link its libtbb-dev; the mutants step).
 export LD_LIBRARY_PATH="$deps/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
 {
@@ -226,9 +228,6 @@ for step in "$@"; do
         grep -E "dram__|lts__|gpu__time" "$out/ncu-bytes-$kernel.txt" | head -8 | tee -a "$summary"
       done ;;
     mutants)
-      # Binaries prebuilt on the development machine link its oneTBB
-      # (libtbb-dev); here oneTBB is the one fetch-deps.sh unpacked.
-      export LD_LIBRARY_PATH="$PWD/.deps/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
       # shellcheck disable=SC2086  # SMEMC_MUTANTS_ONLY: ids, one word each
       timeout ${SMEMC_MUTANTS_TIMEOUT:-500} python3 tests/mutants/mutants.py prebuilt .mutants \
         ${SMEMC_MUTANTS_ONLY:+--only $SMEMC_MUTANTS_ONLY} > "$out/mutants.txt" 2>&1

@@ -991,9 +991,15 @@ def command_prebuild(build, out, only):
     # build where no GPU was seen: cmake/SmemcUnityBuild.cmake) makes CUDA
     # binaries only to prove they compile; a GPU must run binaries compiled
     # one unit a source, as its own builds are.
+    # Configured again first: a build folder configured before the entry
+    # existed would otherwise pass, then turn one-unit at its first rebuild.
+    # A CUDA binary is any of the CUDA test binaries or the profile target
+    # (a host bug in a .cu file is built into one too).
+    sh(["cmake", str(build)])
     cache = (build / "CMakeCache.txt").read_text()
     if "SMEMC_CUDA_SOURCES_AS_ONE_UNIT:INTERNAL=ON" in cache and any(
-            m.backend == "cuda" for m in chosen_mutants(only or ["cuda", "opencl", "host"])):
+            m.backend == "cuda" or "_cuda_" in m.binary or m.binary.startswith("profile/")
+            for m in chosen_mutants(only or ["cuda", "opencl", "host"])):
         sys.exit(f"{build} compiles each family's CUDA sources as one unit (a unity build with no GPU seen); "
                  "prebuild CUDA mutants in a build configured with -DSMEMC_BUILD_GPU_ONLY=ON or without "
                  "CMAKE_UNITY_BUILD, whose CUDA units are those a GPU machine builds")
