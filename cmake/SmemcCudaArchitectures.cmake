@@ -65,11 +65,21 @@ function(smemc_choose_cuda_architectures)
   set(CMAKE_CUDA_ARCHITECTURES "${chosen}" CACHE STRING "CUDA architectures (chosen by smem-conformance when unset)")
 endfunction()
 
-# SMEMC_GPU_ONLY_TARGETS (ON/OFF) from SMEMC_BUILD_GPU_ONLY (SmemcOptions.cmake):
-# auto is ON where nvidia-smi sees a GPU, the probe above.
+# What a build without a GPU leaves out or builds otherwise, decided here
+# from the probe above:
+#   SMEMC_GPU_ONLY_TARGETS (ON/OFF) from SMEMC_BUILD_GPU_ONLY
+#     (SmemcOptions.cmake): auto is ON where nvidia-smi sees a GPU;
+#   SMEMC_CUDA_SOURCES_AS_ONE_UNIT (an internal cache entry): ON only where
+#     nvidia-smi sees no GPU, the GPU-only targets are not built and the
+#     build is a unity build; a family's CUDA library is then one unit
+#     (smemc_cuda_sources_as_one_unit, SmemcUnityBuild.cmake). Not on a GPU
+#     machine whose build leaves the GPU-only targets out
+#     (SMEMC_BUILD_GPU_ONLY=OFF): its family tests still run there. In the
+#     cache for tests/mutants/mutants.py, whose prebuild makes CUDA
+#     binaries that a GPU runs, which such a build must not.
 function(smemc_choose_gpu_only_targets)
+  _smemc_visible_gpus(caps)
   if(SMEMC_BUILD_GPU_ONLY STREQUAL "auto")
-    _smemc_visible_gpus(caps)
     if(caps STREQUAL "")
       set(built OFF)
       set(why "auto: no GPU visible to nvidia-smi; -DSMEMC_BUILD_GPU_ONLY=ON builds them")
@@ -83,4 +93,9 @@ function(smemc_choose_gpu_only_targets)
   endif()
   message(STATUS "smem-conformance: GPU-only targets (profile target, CUDA canaries, CUB port test): ${built} (${why})")
   set(SMEMC_GPU_ONLY_TARGETS ${built} PARENT_SCOPE)
+  set(one_unit OFF)
+  if(CMAKE_UNITY_BUILD AND NOT built AND caps STREQUAL "")
+    set(one_unit ON)
+  endif()
+  set(SMEMC_CUDA_SOURCES_AS_ONE_UNIT ${one_unit} CACHE INTERNAL "a family's CUDA sources compile as one unit (nothing here runs them)")
 endfunction()

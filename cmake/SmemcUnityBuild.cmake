@@ -8,8 +8,8 @@
 # too): where the CUDA objects run, the kernels compile one unit a source,
 # as a port compiles them. Where they only compile (nvidia-smi sees no GPU
 # and the GPU-only targets are not built: SMEMC_BUILD_GPU_ONLY), each
-# family's CUDA library compiles as one unit (smemc_cuda_sources_as_one_unit,
-# kernels/CMakeLists.txt).
+# family's CUDA library compiles as one unit (smemc_cuda_sources_as_one_unit;
+# the choice: smemc_choose_gpu_only_targets, SmemcCudaArchitectures.cmake).
 function(smemc_keep_cuda_out_of_unity_batches dir)
   get_property(targets DIRECTORY "${dir}" PROPERTY BUILDSYSTEM_TARGETS)
   foreach(target IN LISTS targets)
