@@ -7,8 +7,8 @@
 #         -DSMEMC_GENERATOR=... -DSMEMC_CXX_COMPILER=... -DSMEMC_BUILD_TYPE=...
 #         -DSMEMC_RESULTS_DIR=... [-DSMEMC_MAKE_PROGRAM=...] [-DSMEMC_CTEST_COMMAND=...]
 #         [-DSMEMC_DEPENDENCY_PREFIXES=<the outer CMAKE_PREFIX_PATH>]
-#         [-DSMEMC_EXTRA_ARGS=<configure arguments of the example, |-separated; the
-#          architectures of -DCMAKE_CUDA_ARCHITECTURES=... ,-separated>]
+#         [-DSMEMC_EXTRA_ARGS=<configure arguments of the example, |-separated>]
+#         [-DSMEMC_CUDA_ARCHITECTURES=<the example's CMAKE_CUDA_ARCHITECTURES, ,-separated>]
 #         -P example_port.cmake
 #
 # SMEMC_SCRATCH_DIR is emptied first, then holds prefix/ (the install), src/
@@ -36,14 +36,7 @@ if(NOT "${SMEMC_BUILD_TYPE}" STREQUAL "")
   set(config_args --config "${SMEMC_BUILD_TYPE}")
 endif()
 
-# Runs the command after the step's name; stops the script when it fails.
-function(example_step name)
-  message(STATUS "example_port: ${name}")
-  execute_process(COMMAND ${ARGN} COMMAND_ECHO STDOUT RESULT_VARIABLE result)
-  if(NOT result EQUAL 0)
-    message(FATAL_ERROR "example_port: step '${name}' failed (${result})")
-  endif()
-endfunction()
+include("${CMAKE_CURRENT_LIST_DIR}/example_steps.cmake")  # smemc_example_step, smemc_example_extra_args
 
 # (0) The example names nothing of the source tree: no parent-directory
 # path, no absolute path into it. Building a copy (below) proves the same.
@@ -109,19 +102,8 @@ if(NOT "${SMEMC_DEPENDENCY_PREFIXES}" STREQUAL "")
   string(REPLACE ";" ":" dependency_prefixes "${SMEMC_DEPENDENCY_PREFIXES}")
   set(ENV{CMAKE_PREFIX_PATH} "${dependency_prefixes}")
 endif()
-set(extra_args)
-if(NOT "${SMEMC_EXTRA_ARGS}" STREQUAL "")
-  # An architecture list arrives with commas: one argument, a CMake list.
-  # (Only there: a flag may hold a comma, -Wl,...)
-  set(extra "${SMEMC_EXTRA_ARGS}")
-  if(extra MATCHES "-DCMAKE_CUDA_ARCHITECTURES=[^|]*")
-    set(archs "${CMAKE_MATCH_0}")
-    string(REPLACE "," "\\;" archs_list "${archs}")
-    string(REPLACE "${archs}" "${archs_list}" extra "${extra}")
-  endif()
-  string(REPLACE "|" ";" extra_args "${extra}")
-endif()
-example_step(configure "${CMAKE_COMMAND}" -S "${source}" -B "${build}" ${generator_args}
+smemc_example_extra_args(extra_args "${SMEMC_EXTRA_ARGS}" "${SMEMC_CUDA_ARCHITECTURES}")
+smemc_example_step(configure "${CMAKE_COMMAND}" -S "${source}" -B "${build}" ${generator_args}
   "-DCMAKE_CXX_COMPILER=${SMEMC_CXX_COMPILER}" "-DCMAKE_BUILD_TYPE=${SMEMC_BUILD_TYPE}"
   "-DCMAKE_PREFIX_PATH=${prefix}" -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON ${extra_args})
 load_cache("${build}" READ_WITH_PREFIX example_ smemc_DIR SMEMC_RESULTS_DIR)
@@ -131,7 +113,7 @@ if(NOT found_at EQUAL 0)
 endif()
 
 # (3) Build it.
-example_step(build "${CMAKE_COMMAND}" --build "${build}" ${config_args})
+smemc_example_step(build "${CMAKE_COMMAND}" --build "${build}" ${config_args})
 
 # (4) Run its tests; their output, and the port's matrix that its
 # post-test hook prints, go to this test's output.

@@ -805,6 +805,15 @@ MUTANTS = [
            "fixtures/src/batch.cpp", "  return exhibit && !surprised && !strict_exhibits ? \"passed\" : \"failed\";",
            "  (void)strict_exhibits;\n  return exhibit && !surprised ? \"passed\" : \"failed\";", "host", FIXTURES,
            "BatchVerdict.*"),
+    # Round 6: the package tests' argument path (a list value stays one argument).
+    Mutant("example-step-splits-lists", "an example step passes its command with ${ARGN}: a list value becomes two arguments",
+           "ctest_config/example_steps.cmake", "  execute_process(COMMAND ${step_UNPARSED_ARGUMENTS} COMMAND_ECHO",
+           "  execute_process(COMMAND ${ARGN} COMMAND_ECHO",
+           "script", "selftest.example_port_arguments", "selftest.example_port_arguments"),
+    Mutant("example-architectures-unescaped", "the example's architecture list is joined with a bare ; (split on the way)",
+           "ctest_config/example_steps.cmake", '    string(REPLACE "," "\\\\;" list "${architectures}")',
+           '    string(REPLACE "," ";" list "${architectures}")',
+           "script", "selftest.example_port_arguments", "selftest.example_port_arguments"),
 ]
 
 SANITIZER_EXIT = 86
